@@ -1,0 +1,143 @@
+"""The ``companion`` command: a thin shell over the rules.
+
+Every subcommand reads people's input, calls one pure function, and prints
+text (or JSON with ``--json``). Bad input ends in one line naming the place
+and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion import __version__, dice
+from companion.errors import InputError
+
+
+class UserError(click.ClickException):
+    """A problem with the input: printed as ``Error: where: what``, exit code 2."""
+
+    exit_code = 2
+
+
+class CompanionGroup(click.Group):
+    """A group that turns the project's :class:`InputError` into a clean exit."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as err:
+            raise UserError(str(err)) from None
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@click.group(cls=CompanionGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="companion")
+def main() -> None:
+    """Adjudicate tabletop games at the table: dice, odds, and each game's rules.
+
+    \b
+    Examples:
+      companion roll 2d6 '3d6>=5' --seed 7
+      companion odds 4d6kh3
+      companion darkhall show sample
+      companion darkhall monster sample --tile 10
+    """
+
+
+DICE_HELP = """\b
+Notation: NdX (2d6, d20), keep/drop (4d6kh3, 4d6kl1, 5d6dl2, 5d6dh1),
+counts of dice >= T ('3d6>=5'), 'any:3d6>=5' (1 if any die >= 5, else 0),
+and constants joined with + and - (2d6+1d4-1). Quote notations with '>='."""
+
+
+@main.command()
+@click.argument("notations", nargs=-1, required=True)
+@click.option("--seed", type=int, help="Replay: the same seed gives the same dice.")
+@click.option("--log", "log_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Append each roll as a JSON line (notation, dice, total, seed).")
+@click.option("--json", "as_json", is_flag=True, help="Print the rolls as JSON.")
+def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
+         as_json: bool) -> None:
+    """Roll dice. Without --seed a seed is drawn and shown, so any roll replays.
+
+    Several NOTATIONS are rolled in turn from one seeded generator.
+    """
+    rolls = dice.roll_all(notations, seed)
+    if log_file is not None:
+        _append_log(log_file, rolls)
+    if as_json:
+        emit_json([r.to_json() for r in rolls])
+        return
+    for r in rolls:
+        click.echo(r.describe())
+    click.echo(f"seed {rolls[0].seed} (replay: --seed {rolls[0].seed})", err=True)
+
+
+roll.help = (roll.help or "") + "\n\n" + DICE_HELP
+
+
+def _append_log(path: Path, rolls: list[dice.Roll]) -> None:
+    lines = "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in rolls)
+    try:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(lines)
+    except OSError as err:
+        raise InputError(err.strerror or "cannot be written", str(path)) from None
+
+
+@main.command()
+@click.argument("notation")
+@click.option("--json", "as_json", is_flag=True, help="Print the distribution as JSON.")
+def odds(notation: str, as_json: bool) -> None:
+    """Exact odds of NOTATION: P(= v) and P(>= v) for every value, and the mean."""
+    dist = dice.distribution(notation)
+    if as_json:
+        emit_json(_odds_json(notation, dist))
+        return
+    click.echo(f"{notation}: {dist.outcomes} equally likely outcomes, "
+               f"mean {_fraction(dist.mean)} = {float(dist.mean):.4f}")
+    click.echo(f"{'value':>6}  {'P(=)':>20}  {'P(>=)':>20}")
+    for value, p, tail in dist.rows():
+        click.echo(f"{value:>6}  {_cell(p):>20}  {_cell(tail):>20}")
+
+
+odds.help = (odds.help or "") + "\n\n" + DICE_HELP
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value}"
+
+
+def _cell(p: Fraction) -> str:
+    return f"{_fraction(p)} {float(p) * 100:6.2f}%"
+
+
+def _odds_json(notation: str, dist: dice.Distribution) -> dict[str, Any]:
+    return {
+        "notation": notation,
+        "outcomes": dist.outcomes,
+        "mean": _fraction(dist.mean),
+        "mean_float": float(dist.mean),
+        "rows": [
+            {"value": v, "p": _fraction(p), "p_at_least": _fraction(t),
+             "p_float": float(p), "p_at_least_float": float(t)}
+            for v, p, t in dist.rows()
+        ],
+    }
+
+
+def _register_games() -> None:
+    from companion.darkhall.cli import darkhall
+
+    main.add_command(darkhall)
+
+
+_register_games()

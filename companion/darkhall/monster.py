@@ -1,0 +1,204 @@
+"""The monster's move: look, step, push, slide, wrap, eat — as ``spec/darkhall.md``.
+
+:func:`resolve_monster` is pure: it takes a :class:`State` and a tile and
+returns a :class:`MoveResult` holding every step (what was seen, where the
+monster went, what it pushed and ate) and the new state. Internally one move
+works on a :class:`~companion.darkhall.table.Table` (the shared push and
+slide mechanics), built from the state and thrown away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.darkhall.board import NEXT, RAY, wrap
+from companion.darkhall.state import State
+from companion.darkhall.table import STONE, Piece, Push, Table
+from companion.errors import InputError
+from companion.grid import turn_left, turn_right
+
+TILES = ("5", "7", "8", "10", "X", "XX")
+#: X and XX: how many tokens end the move.
+HUNGER = {"X": 1, "XX": 2}
+MAX_HUNGRY_STEPS = 20
+
+
+@dataclass(frozen=True)
+class Sighting:
+    token: str
+    side: str  # "ahead", "left" or "right"
+    heading: str
+    distance: int
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one look saw, and the heading it leaves the monster with."""
+
+    seen: tuple[Sighting, ...]
+    facing: str
+    tie: bool  # the nearest tokens were at the same distance: heading kept
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    look: Look
+    start: str
+    to: str
+    facing: str
+    wall: str | None  # the letter of the wall passed through
+    slid: tuple[str, ...]  # blood squares crossed in this step
+    pushes: tuple[Push, ...]
+    eaten: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    tile: str
+    before: State
+    steps: tuple[Step, ...]
+    final_look: Look
+    eaten: tuple[str, ...]
+    state: State
+
+
+def steps_for(tile: str) -> int:
+    """The most steps a tile allows: its number, or 20 for X and XX."""
+    return MAX_HUNGRY_STEPS if tile in HUNGER else int(tile)
+
+
+def parse_tile(text: str) -> str:
+    tile = str(text).strip().upper()
+    if tile not in TILES:
+        raise InputError(f"unknown tile {text!r}; the tiles are {' '.join(TILES)}")
+    return tile
+
+
+def resolve_monster(state: State, tile: str) -> MoveResult:
+    """Move the monster for one tile (5, 7, 8, 10, X or XX) from ``state``."""
+    tile = parse_tile(tile)
+    table = _Monster(state)
+    hunger = HUNGER.get(tile)
+    steps: list[Step] = []
+    for number in range(1, steps_for(tile) + 1):
+        steps.append(table.step(number))
+        if hunger is not None and len(table.eaten) >= hunger:
+            break
+    final = table.look()
+    table.facing = final.facing
+    return MoveResult(tile, state, tuple(steps), final, tuple(table.eaten), table.to_state())
+
+
+class _Monster(Table):
+    """The monster's moves on a working table."""
+
+    def look(self) -> Look:
+        """Straight ahead, left and right, each up to the first token, stone or wall."""
+        seen = []
+        facing = self.facing
+        for side, heading in (
+            ("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing))
+        ):
+            for distance, square in enumerate(RAY[(self.square, heading)], start=1):
+                if square in self.stones:
+                    break
+                token = self.token_at.get(square)
+                if token is not None:
+                    seen.append(Sighting(token, side, heading, distance))
+                    break
+        if not seen:
+            return Look((), facing, tie=False)
+        nearest = min(s.distance for s in seen)
+        closest = [s for s in seen if s.distance == nearest]
+        if len(closest) > 1:
+            return Look(tuple(seen), facing, tie=True)
+        return Look(tuple(seen), closest[0].heading, tie=False)
+
+    def step(self, number: int) -> Step:
+        """Look, then move one square: wrap, push, eat or slide."""
+        look = self.look()
+        self.facing = look.facing
+        start = self.square
+        self.pushes, eaten_before = [], len(self.eaten)
+        target = NEXT[(start, self.facing)]
+        wall = None
+        if target is None:
+            wall, target = wrap(start, self.facing)
+        slid: tuple[str, ...] = ()
+        if target in self.blood:
+            slid, target = self.cross(target)
+        else:
+            self.enter(target, [])
+        self.square = target
+        return Step(number, look, start, target, self.facing, wall, slid,
+                    tuple(self.pushes), tuple(self.eaten[eaten_before:]))
+
+    def enter(self, square: str, met: list[Piece]) -> None:
+        """Rules 2–3 on the square entered; ``met`` are stones gathered on a pool."""
+        occupant = self.lift(square) if (met or square in self.stones) else None
+        if occupant is not None:
+            met = [*met, occupant]
+        if met:
+            self.shove(met, NEXT[(square, self.facing)], self.facing)
+        elif square in self.token_at:
+            self.eat(self.token_at.pop(square))
+
+    def cross(self, first: str) -> tuple[tuple[str, ...], str]:
+        """Rule 4: slide over the pool as one step, eating tokens and gathering stones."""
+        crossed = []
+        met: list[Piece] = []
+        square: str | None = first
+        while square in self.blood:
+            crossed.append(square)
+            if square in self.token_at:
+                self.eat(self.token_at.pop(square))
+            elif square in self.stones:
+                met.append((STONE, square))
+                self.stones.discard(square)
+            square = NEXT[(square, self.facing)]
+        if square is None:  # excluded by validation: pools never touch the edge
+            raise InputError(f"the pool at {crossed[-1]} reaches the board edge")
+        self.enter(square, met)
+        return tuple(crossed), square
+
+
+def result_to_dict(result: MoveResult, state_dict: dict[str, Any]) -> dict[str, Any]:
+    """The ``--json`` form: steps, eaten (in order), and the new state."""
+    return {
+        "tile": result.tile,
+        "stage": result.before.stage,
+        "start": {"square": result.before.monster.square, "facing": result.before.monster.facing},
+        "steps": [_step_dict(s) for s in result.steps],
+        "final_look": _look_dict(result.final_look),
+        "eaten": list(result.eaten),
+        "state": state_dict,
+    }
+
+
+def _look_dict(look: Look) -> dict[str, Any]:
+    return {
+        "seen": [
+            {"token": s.token, "side": s.side, "heading": s.heading, "distance": s.distance}
+            for s in look.seen
+        ],
+        "tie": look.tie,
+        "facing": look.facing,
+    }
+
+
+def _step_dict(step: Step) -> dict[str, Any]:
+    return {
+        "n": step.number,
+        "from": step.start,
+        "to": step.to,
+        "facing": step.facing,
+        "look": _look_dict(step.look),
+        "wall": step.wall,
+        "slid": list(step.slid),
+        "pushed": [
+            {"piece": p.piece, "from": p.start, "to": p.to, "fate": p.fate} for p in step.pushes
+        ],
+        "eaten": list(step.eaten),
+    }

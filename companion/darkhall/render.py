@@ -1,0 +1,70 @@
+"""The Dark Hall board drawn as text: unicode by default, plain ASCII on request.
+
+Each square is three characters wide; tokens show the first letter of their id
+and the face showing (``r6``); the legend under the board names every token.
+"""
+
+from __future__ import annotations
+
+from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, WIDTH
+from companion.darkhall.state import OUT, State
+from companion.grid import column_letters
+
+_GLYPHS = {
+    "unicode": {"empty": " · ", "stone": " ■ ", "blood": "≈≈≈", "N": " ▲ ", "E": " ▶ ",
+                "S": " ▼ ", "W": " ◀ ", "exit": "out", "entrance": " in"},
+    "ascii": {"empty": " . ", "stone": "[#]", "blood": "~~~", "N": " ^ ", "E": " > ",
+              "S": " v ", "W": " < ", "exit": "out", "entrance": " in"},
+}
+
+
+def token_label(token_id: str, face: int) -> str:
+    return f"{token_id[0]}{face}"
+
+
+def draw(state: State, *, ascii_only: bool = False) -> str:
+    """The board with column letters and row numbers, then a legend."""
+    glyphs = _GLYPHS["ascii" if ascii_only else "unicode"]
+    labels = {t.square: token_label(t.id, t.face) for t in state.tokens if t.on_board}
+    header = ("    " + "".join(f"{column_letters(x):^3}" for x in range(WIDTH))).rstrip()
+    lines = [header]
+    for y in range(HEIGHT):
+        row = "".join(_square(NAME.get((x, y)), state, labels, glyphs) for x in range(WIDTH))
+        lines.append(f"{y + 1:>3} {row}".rstrip())
+    lines.extend(legend(state))
+    return "\n".join(lines)
+
+
+def _square(square: str | None, state: State, labels: dict[str | None, str],
+            glyphs: dict[str, str]) -> str:
+    if square is None:
+        return "   "
+    if square == state.monster.square:
+        return glyphs[state.monster.facing]
+    if square in state.stones:
+        return glyphs["stone"]
+    if square in labels:
+        blood = glyphs["blood"][0] if square in state.blood else " "
+        return f"{blood}{labels[square]}"
+    if square in state.blood:
+        return glyphs["blood"]
+    if square == EXIT:
+        return glyphs["exit"]
+    if square == ENTRANCE:
+        return glyphs["entrance"]
+    return glyphs["empty"]
+
+
+def legend(state: State) -> list[str]:
+    lines = [f"monster {state.monster.square} facing {state.monster.facing} · stage {state.stage}"]
+    on_board = sorted((t for t in state.tokens if t.on_board), key=lambda t: CELL[t.square][::-1])
+    if on_board:
+        lines.append("tokens  " + ", ".join(
+            f"{token_label(t.id, t.face)} {t.id} on {t.square}" for t in on_board))
+    waiting = [t.id for t in state.tokens if t.square is None]
+    if waiting:
+        lines.append("waiting in front of the entrance: " + ", ".join(waiting))
+    escaped = [t.id for t in state.tokens if t.square == OUT]
+    if escaped:
+        lines.append("out: " + ", ".join(escaped))
+    return lines

@@ -1,0 +1,383 @@
+"""A Dark Hall position: the monster, stones, blood pools, tokens and the stage.
+
+Three written forms, all read back to the same :class:`State`:
+
+* JSON (the documented state file, ``docs/darkhall.md``)::
+
+    {"monster": {"square": "a1", "facing": "E"}, "stones": ["c3", …],
+     "pools": [["i3", "j3", "i4", "j4"], …],
+     "tokens": [{"id": "red-6", "square": "f1", "face": 6}], "stage": 1}
+
+* the same keys in TOML;
+* a short text form, one thing per line::
+
+    stage 1
+    monster a1 E
+    stones c3 m4 h5
+    pool i3 j3 i4 j4
+    token red-6 f1 6
+    token blue-2 - 2        # '-' waits in front of the entrance, 'out' escaped
+
+Omitted keys take the basic setup's value. A token's ``square`` is a square,
+``null`` (waiting in front of the entrance) or ``"out"`` (escaped); ``face``
+is the number showing, and may be omitted when the id ends in it (``red-6``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.darkhall.board import CELL, CORNERS, NEXT, ORDER, parse_square
+from companion.errors import InputError
+from companion.files import dump_json, parse_json, parse_toml, read_text
+from companion.grid import HEADINGS, Rect
+
+OUT = "out"
+MAX_STONES = 11
+_ID = re.compile(r"\S{1,40}")
+_FACE_IN_ID = re.compile(r"-([1-6])$")
+
+
+@dataclass(frozen=True)
+class Monster:
+    square: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """A player token: ``square`` is a square, ``None`` (waiting) or ``OUT``."""
+
+    id: str
+    square: str | None
+    face: int
+
+    @property
+    def on_board(self) -> bool:
+        return self.square is not None and self.square != OUT
+
+
+@dataclass(frozen=True)
+class State:
+    monster: Monster
+    stones: tuple[str, ...]
+    pools: tuple[tuple[str, ...], ...]
+    tokens: tuple[Token, ...] = ()
+    stage: int = 1
+
+    @cached_property
+    def blood(self) -> frozenset[str]:
+        """Every blood-pool square."""
+        return frozenset(square for pool in self.pools for square in pool)
+
+    def token(self, token_id: str) -> Token:
+        for token in self.tokens:
+            if token.id == token_id:
+                return token
+        known = ", ".join(t.id for t in self.tokens) or "none"
+        raise InputError(f"no token {token_id!r} (tokens: {known})")
+
+    def occupant(self, square: str) -> str | None:
+        """``"monster"``, ``"stone"``, a token id, or ``None`` for an empty square."""
+        if square == self.monster.square:
+            return "monster"
+        if square in self.stones:
+            return "stone"
+        for token in self.tokens:
+            if token.square == square:
+                return token.id
+        return None
+
+    def with_tokens(self, tokens: list[Token] | tuple[Token, ...]) -> State:
+        return replace(self, tokens=tuple(tokens))
+
+
+def canonical(squares: list[str] | tuple[str, ...] | set[str]) -> tuple[str, ...]:
+    """Squares in reading order, the order every written form uses."""
+    return tuple(sorted(squares, key=ORDER.__getitem__))
+
+
+# --- reading --------------------------------------------------------------
+
+
+def basic_setup() -> State:
+    """The basic setup: the default state, read from the shipped data file."""
+    return _shipped("basic")
+
+
+def _shipped(name: str) -> State:
+    text = resources.files("companion.data.darkhall").joinpath(f"{name}.json").read_text("utf-8")
+    return from_dict(parse_json(text, f"{name}.json"), f"{name}.json", defaults=None)
+
+
+SHIPPED = ("basic", "sample")
+
+
+def load(source: str) -> State:
+    """A state from a file (JSON, TOML or text form) or a shipped name."""
+    if source in SHIPPED and not Path(source).exists():
+        return _shipped(source)
+    text = read_text(source)
+    return parse(text, source)
+
+
+def parse(text: str, where: str) -> State:
+    """Parse a state in any of its three forms (chosen by name, then by content)."""
+    stripped = text.lstrip()
+    if where.endswith(".toml"):
+        return from_dict(parse_toml(text, where), where)
+    if where.endswith(".json") or stripped.startswith("{"):
+        return from_dict(parse_json(text, where), where)
+    return from_text(text, where)
+
+
+_KEYS = ("monster", "stones", "pools", "tokens", "stage")
+
+
+def from_dict(data: Any, where: str, defaults: State | str | None = "basic") -> State:
+    """Build and validate a :class:`State` from the JSON/TOML object."""
+    if not isinstance(data, dict):
+        raise InputError("a state is an object with keys " + ", ".join(_KEYS), where)
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(_KEYS)}", where)
+    base = basic_setup() if defaults == "basic" else defaults
+    missing = [k for k in _KEYS if k not in data and k != "tokens"]
+    if base is None and missing:
+        raise InputError(f"missing key {missing[0]!r}", where)
+    fields = {key: data[key] for key in _KEYS if key in data}
+    state = State(
+        monster=_monster(fields["monster"], where) if "monster" in fields else base.monster,
+        stones=_stones(fields["stones"], where) if "stones" in fields else base.stones,
+        pools=_pools(fields["pools"], where) if "pools" in fields else base.pools,
+        tokens=_tokens(fields.get("tokens", []), where),
+        stage=_stage(fields["stage"], where) if "stage" in fields else base.stage,
+    )
+    validate(state, where)
+    return state
+
+
+def _monster(value: Any, where: str) -> Monster:
+    if not isinstance(value, dict) or set(value) - {"square", "facing"} or "square" not in value:
+        raise InputError('expected {"square": "a1", "facing": "E"}', f"{where}: monster")
+    square = _square(value["square"], f"{where}: monster.square")
+    facing = value.get("facing", "E")
+    if facing not in HEADINGS:
+        raise InputError(f"facing {facing!r}; expected N, E, S or W", f"{where}: monster.facing")
+    return Monster(square, facing)
+
+
+def _square(value: Any, where: str) -> str:
+    try:
+        return parse_square(value)
+    except InputError as err:
+        raise err.at(where) from None
+
+
+def _list(value: Any, what: str, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InputError(f"expected a list of {what}", where)
+    return value
+
+
+def _stones(value: Any, where: str) -> tuple[str, ...]:
+    squares = [
+        _square(v, f"{where}: stones[{i}]")
+        for i, v in enumerate(_list(value, "squares", f"{where}: stones"))
+    ]
+    return tuple(squares)
+
+
+def _pools(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
+    pools = []
+    for i, pool in enumerate(_list(value, "pools", f"{where}: pools")):
+        place = f"{where}: pools[{i}]"
+        squares = [_square(v, f"{place}[{j}]") for j, v in enumerate(_list(pool, "squares", place))]
+        pools.append(canonical(squares) if len(set(squares)) == len(squares) else tuple(squares))
+    return tuple(pools)
+
+
+def _tokens(value: Any, where: str) -> tuple[Token, ...]:
+    return tuple(
+        _token(v, f"{where}: tokens[{i}]")
+        for i, v in enumerate(_list(value, "tokens", f"{where}: tokens"))
+    )
+
+
+def _token(value: Any, where: str) -> Token:
+    if not isinstance(value, dict) or "id" not in value or set(value) - {"id", "square", "face"}:
+        raise InputError('expected {"id": "red-6", "square": "f1", "face": 6}', where)
+    token_id = value["id"]
+    if not isinstance(token_id, str) or not _ID.fullmatch(token_id):
+        raise InputError(f"id {token_id!r}: 1 to 40 characters, no spaces", f"{where}.id")
+    square = value.get("square")
+    if square is not None and square != OUT:
+        square = _square(square, f"{where}.square")
+    return Token(token_id, square, _face(value.get("face"), token_id, f"{where}.face"))
+
+
+def _face(value: Any, token_id: str, where: str) -> int:
+    if value is None:
+        match = _FACE_IN_ID.search(token_id)
+        if not match:
+            raise InputError(f"token {token_id!r} needs a face (1–6)", where)
+        return int(match.group(1))
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise InputError(f"face {value!r}; expected a number 1–6", where)
+    return value
+
+
+def _stage(value: Any, where: str) -> int:
+    if value not in (1, 2) or isinstance(value, bool):
+        raise InputError(f"stage {value!r}; expected 1 or 2", f"{where}: stage")
+    return value
+
+
+# --- validation -----------------------------------------------------------
+
+
+def validate(state: State, where: str) -> None:
+    """Reject positions the rules can never reach, naming the piece."""
+    if len(state.stones) > MAX_STONES:
+        raise InputError(
+            f"{len(state.stones)} stones; the game has {MAX_STONES}", f"{where}: stones"
+        )
+    for i, stone in enumerate(state.stones):
+        if stone in CORNERS:
+            raise InputError(
+                f"a stone on the corner {stone}: stones pushed onto a corner leave the game",
+                f"{where}: stones[{i}]",
+            )
+    _validate_pools(state.pools, where)
+    if state.monster.square in state.blood:
+        raise InputError(f"the monster never stands on blood ({state.monster.square})",
+                         f"{where}: monster.square")
+    _validate_tokens(state.tokens, where)
+    _validate_occupancy(state, where)
+
+
+def pool_shape_ok(squares: tuple[str, ...]) -> bool:
+    """A pool is a 2×2 square or a straight 4×1 line, either way round."""
+    if len(squares) != 4 or len(set(squares)) != 4:
+        return False
+    rect = Rect.around(CELL[s] for s in squares)
+    return rect.area == 4 and (rect.width, rect.height) in {(2, 2), (4, 1), (1, 4)}
+
+
+def _validate_pools(pools: tuple[tuple[str, ...], ...], where: str) -> None:
+    seen: dict[str, int] = {}
+    for i, pool in enumerate(pools):
+        place = f"{where}: pools[{i}]"
+        if not pool_shape_ok(pool):
+            raise InputError(f"{' '.join(pool)} is not a 2×2 or 4×1 pool", place)
+        for square in pool:
+            if any(NEXT[(square, h)] is None for h in HEADINGS):
+                raise InputError(
+                    f"{square} touches the board edge; pools must not "
+                    "(a slide would leave the board)",
+                    place,
+                )
+            if square in seen:
+                raise InputError(f"{square} is also in pools[{seen[square]}]", place)
+        for square in pool:
+            seen[square] = i
+    for square, i in seen.items():
+        for h in HEADINGS:
+            other = NEXT[(square, h)]
+            if other in seen and seen[other] != i:
+                raise InputError(
+                    f"{square} is next to {other} of pools[{seen[other]}]; pools must not touch",
+                    f"{where}: pools[{i}]",
+                )
+
+
+def _validate_tokens(tokens: tuple[Token, ...], where: str) -> None:
+    ids: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.id in ids:
+            raise InputError(f"token id {token.id!r} is used twice", f"{where}: tokens[{i}].id")
+        ids.add(token.id)
+
+
+def _validate_occupancy(state: State, where: str) -> None:
+    pieces: dict[str, str] = {state.monster.square: "the monster"}
+    placed = [(s, "a stone", f"stones[{i}]") for i, s in enumerate(state.stones)]
+    placed += [
+        (t.square, f"token {t.id}", f"tokens[{i}].square")
+        for i, t in enumerate(state.tokens)
+        if t.on_board
+    ]
+    for square, what, field_name in placed:
+        if square in pieces:
+            raise InputError(
+                f"{what} and {pieces[square]} are both on {square}", f"{where}: {field_name}"
+            )
+        pieces[square] = what
+
+
+# --- writing --------------------------------------------------------------
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    return {
+        "monster": {"square": state.monster.square, "facing": state.monster.facing},
+        "stones": list(canonical(state.stones)),
+        "pools": [list(pool) for pool in state.pools],
+        "tokens": [{"id": t.id, "square": t.square, "face": t.face} for t in state.tokens],
+        "stage": state.stage,
+    }
+
+
+def to_json(state: State) -> str:
+    return dump_json(to_dict(state))
+
+
+def to_text(state: State) -> str:
+    lines = [
+        f"stage {state.stage}",
+        f"monster {state.monster.square} {state.monster.facing}",
+        "stones " + " ".join(canonical(state.stones)),
+        *("pool " + " ".join(pool) for pool in state.pools),
+        *(f"token {t.id} {t.square or '-'} {t.face}" for t in state.tokens),
+    ]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def from_text(text: str, where: str) -> State:
+    """Read the text form; each line is ``keyword values…``; ``#`` starts a comment."""
+    data: dict[str, Any] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split("#", 1)[0].split()
+        if words:
+            _text_line(words, data, f"{where}:{number}")
+    return from_dict(data, where)
+
+
+def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
+    keyword, args = words[0], words[1:]
+    if keyword == "stage" and len(args) == 1 and args[0].isdigit():
+        data["stage"] = int(args[0])
+    elif keyword == "monster" and len(args) in (1, 2):
+        data["monster"] = {"square": args[0], "facing": args[1] if len(args) == 2 else "E"}
+    elif keyword == "stones":
+        data["stones"] = args
+    elif keyword == "pool" and args:
+        data.setdefault("pools", []).append(args)
+    elif keyword == "token" and len(args) in (2, 3):
+        token: dict[str, Any] = {"id": args[0], "square": None if args[1] == "-" else args[1]}
+        if len(args) == 3:
+            if not args[2].isdigit():
+                raise InputError(f"face {args[2]!r}; expected a number 1–6", where)
+            token["face"] = int(args[2])
+        data.setdefault("tokens", []).append(token)
+    else:
+        raise InputError(
+            f"cannot read {' '.join(words)!r}; lines are 'stage N', 'monster SQ FACING', "
+            "'stones SQ…', 'pool SQ SQ SQ SQ', 'token ID SQ|-|out FACE'",
+            where,
+        )
