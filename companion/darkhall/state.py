@@ -381,3 +381,34 @@ def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
             "'stones SQ…', 'pool SQ SQ SQ SQ', 'token ID SQ|-|out FACE'",
             where,
         )
+
+
+def to_toml(state: State) -> str:
+    def quoted(squares: tuple[str, ...] | list[str]) -> str:
+        return "[" + ", ".join(f'"{s}"' for s in squares) + "]"
+
+    lines = [
+        f"stage = {state.stage}",
+        "stones = " + quoted(canonical(state.stones)),
+        "pools = [" + ", ".join(quoted(pool) for pool in state.pools) + "]",
+        "",
+        "[monster]",
+        f'square = "{state.monster.square}"',
+        f'facing = "{state.monster.facing}"',
+    ]
+    for token in state.tokens:
+        lines += ["", "[[tokens]]", f'id = "{token.id}"']
+        if token.square is not None:  # TOML has no null: an omitted square waits
+            lines.append(f'square = "{token.square}"')
+        lines.append(f"face = {token.face}")
+    return "\n".join(lines) + "\n"
+
+
+def dump(state: State, form: str) -> str:
+    """The state written as ``json``, ``toml`` or ``text``."""
+    writers = {"json": to_json, "toml": to_toml, "text": to_text}
+    return writers[form](state)
+
+
+def with_stage(state: State, stage: int) -> State:
+    return replace(state, stage=stage)

@@ -104,23 +104,29 @@ class Table:
             last, beyond = beyond, NEXT[(beyond, heading)]
         return last, beyond
 
-    def slide(self, piece: str, start: str, square: str, heading: str) -> None:
-        """A piece entering blood slides to the first square beyond the pool.
+    def slide_end(self, piece: str, square: str, heading: str) -> tuple[str, bool]:
+        """Where a piece entering blood on ``square`` stops, and whether it pushes
+        a stone standing there one square on.
 
-        It stops there if the square is free; a token may push a stone standing
-        there one square on (if that square is free) and stop; otherwise the
-        piece stays on the last free pool square it reached.
+        It stops on the first square beyond the pool if that is free; a token
+        may push a stone standing there (if the square behind it is free) and
+        stop; otherwise the piece stays on the last free pool square it reached.
         """
         last, beyond = self.pool_run(square, heading)
         if beyond is None or beyond in self.blood:
-            self.put(piece, start, last, "slid")
-        elif self.free(beyond):
-            self.put(piece, start, beyond, "slid")
-        elif piece != STONE and self.can_push_stone(beyond, heading):
-            self.push_stone(beyond, heading)
-            self.put(piece, start, beyond, "slid")
-        else:
-            self.put(piece, start, last, "slid")
+            return last, False
+        if self.free(beyond):
+            return beyond, False
+        if piece != STONE and self.can_push_stone(beyond, heading):
+            return beyond, True
+        return last, False
+
+    def slide(self, piece: str, start: str, square: str, heading: str) -> None:
+        """A pushed piece enters blood on ``square`` and slides (see :meth:`slide_end`)."""
+        end, pushes = self.slide_end(piece, square, heading)
+        if pushes:
+            self.push_stone(end, heading)
+        self.put(piece, start, end, "slid")
 
     def can_push_stone(self, square: str, heading: str) -> bool:
         """A token pushes a single stone when the square beyond it is free."""
