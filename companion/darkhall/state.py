@@ -14,7 +14,7 @@ Three written forms, all read back to the same :class:`State`:
     stage 1
     monster a1 E
     stones c3 m4 h5
-    pool i3 j3 i4 j4
+    pools i3:j4 e9:h9       # each pool as a range; an empty line: no pools
     token red-6 f1 6
     token blue-2 - 2        # '-' waits in front of the entrance, 'out' escaped
 
@@ -35,7 +35,7 @@ from typing import Any
 from companion.darkhall.board import CELL, CORNERS, NEXT, ORDER, parse_square
 from companion.errors import InputError
 from companion.files import dump_json, parse_json, parse_toml, read_text
-from companion.grid import HEADINGS, Rect
+from companion.grid import HEADINGS, Rect, cell_name, parse_range
 
 OUT = "out"
 MAX_STONES = 11
@@ -159,7 +159,7 @@ def from_dict(data: Any, where: str, defaults: State | str | None = "basic") -> 
         stage=_stage(fields["stage"], where) if "stage" in fields else base.stage,
     )
     validate(state, where)
-    return state
+    return replace(state, stones=canonical(state.stones))
 
 
 def _monster(value: Any, where: str) -> Monster:
@@ -342,7 +342,7 @@ def to_text(state: State) -> str:
         f"stage {state.stage}",
         f"monster {state.monster.square} {state.monster.facing}",
         "stones " + " ".join(canonical(state.stones)),
-        *("pool " + " ".join(pool) for pool in state.pools),
+        "pools " + " ".join(_pool_range(pool) for pool in state.pools),
         *(f"token {t.id} {t.square or '-'} {t.face}" for t in state.tokens),
     ]
     return "\n".join(line.rstrip() for line in lines) + "\n"
@@ -366,8 +366,8 @@ def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
         data["monster"] = {"square": args[0], "facing": args[1] if len(args) == 2 else "E"}
     elif keyword == "stones":
         data["stones"] = args
-    elif keyword == "pool" and args:
-        data.setdefault("pools", []).append(args)
+    elif keyword == "pools":
+        data["pools"] = [_range_squares(arg, where) for arg in args]
     elif keyword == "token" and len(args) in (2, 3):
         token: dict[str, Any] = {"id": args[0], "square": None if args[1] == "-" else args[1]}
         if len(args) == 3:
@@ -378,9 +378,20 @@ def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
     else:
         raise InputError(
             f"cannot read {' '.join(words)!r}; lines are 'stage N', 'monster SQ FACING', "
-            "'stones SQ…', 'pool SQ SQ SQ SQ', 'token ID SQ|-|out FACE'",
+            "'stones SQ…', 'pools RANGE…', 'token ID SQ|-|out FACE'",
             where,
         )
+
+
+def _pool_range(pool: tuple[str, ...]) -> str:
+    return Rect.around(CELL[s] for s in pool).name(upper=False)
+
+
+def _range_squares(text: str, where: str) -> list[str]:
+    try:
+        return [cell_name(cell) for cell in parse_range(text).cells()]
+    except InputError as err:
+        raise err.at(where) from None
 
 
 def to_toml(state: State) -> str:

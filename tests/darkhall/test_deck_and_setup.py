@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.darkhall import deck
+from companion.darkhall.setup import manual_setup_problems
+from companion.errors import InputError
+from tests.darkhall.util import BASIC_POOLS, make
+
+
+@given(st.integers(0, 2**40))
+def test_first_tile_is_a_number_and_each_stage_draws_from_all_eight(seed):
+    stage1, stage2 = deck.game_tiles(seed)
+    assert stage1[0] not in ("X", "XX")
+    for stage in (stage1, stage2):
+        assert len(stage) == 7
+        assert not Counter(stage) - Counter(deck.DECK)  # never more copies than the deck has
+
+
+def test_every_tile_can_come_first_except_x_and_xx():
+    firsts = {deck.game_tiles(seed)[0][0] for seed in range(300)}
+    assert firsts == {"5", "7", "8", "10"}
+
+
+def test_game_draws_seven_then_seven_more_then_ends():
+    game = deck.Game(7)
+    draws = []
+    for _ in range(14):
+        game, drawn = game.draw()
+        draws.append(drawn)
+    assert [(d.stage, d.move) for d in draws][6:8] == [(1, 7), (2, 1)]
+    assert draws[6].left == 1 and draws[7].left == 7
+    assert game.over
+    with pytest.raises(InputError, match="game is over"):
+        game.draw()
+
+
+def test_game_file_round_trips_and_detects_edits():
+    game = deck.Game(3)
+    for _ in range(4):
+        game, _ = game.draw()
+    data = deck.to_dict(game)
+    assert deck.from_dict(data, "g.json") == game
+    data["drawn"][2]["tile"] = "X" if data["drawn"][2]["tile"] != "X" else "5"
+    with pytest.raises(InputError, match=r"drawn\[2\].*changed by hand"):
+        deck.from_dict(data, "g.json")
+    with pytest.raises(InputError, match="seed"):
+        deck.from_dict({"drawn": []}, "g.json")
+
+
+def manual(stones, pools=BASIC_POOLS):
+    return manual_setup_problems(make(monster="a1 E", stones=stones, pools=pools))
+
+
+GOOD_STONES = ["c3", "m4", "h5", "i6", "n6", "g7", "e8", "m8", "n8", "f10", "i10"]
+
+
+def test_a_legal_manual_setup_has_no_problems():
+    assert manual(GOOD_STONES) == []
+
+
+def test_basic_setup_is_not_a_manual_setup_its_o9_stone_is_3_from_the_entrance():
+    assert manual_setup_problems(make()) == [
+        "stone on o9 is 3 steps from p11; nothing within 3"]
+
+
+def test_nothing_within_3_steps_of_either_corner():
+    problems = manual([*GOOD_STONES[:-1], "b3"])
+    assert problems == ["stone on b3 is 3 steps from a1; nothing within 3"]
+    assert manual([*GOOD_STONES[:-1], "c4"]) == []  # 5 steps
+
+
+def test_pools_keep_more_than_8_steps_from_the_entrance():
+    near = [["i3", "j3", "i4", "j4"], ["l7", "l8", "l9", "l10"]]
+    problems = manual([*GOOD_STONES[:7], "c5", "d6", "f10", "i10"], near)
+    assert "pool on l10 is 5 steps from the entrance p11; pools keep more than 8" in problems
+
+
+def test_counts_of_stones_and_pool_shapes():
+    assert "10 stones placed" in manual(GOOD_STONES[:-1])[0]
+    two_squares = [["i3", "j3", "i4", "j4"], ["f6", "g6", "f7", "g7"]]
+    assert any("one 2×2 and one 4×1" in p for p in manual(GOOD_STONES, two_squares))
