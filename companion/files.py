@@ -19,13 +19,19 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     over ``path``: an interrupted write never leaves a broken file behind.
     """
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as err:
+        raise InputError(f"cannot write here: {err.strerror}", str(target)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
         os.replace(tmp, target)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"cannot write: {err.strerror}", str(target)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

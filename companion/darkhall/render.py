@@ -56,7 +56,7 @@ def _square(square: str | None, state: State, labels: dict[str | None, str],
 
 
 def legend(state: State) -> list[str]:
-    lines = [f"monster {state.monster.square} facing {state.monster.facing} · stage {state.stage}"]
+    lines = [f"monster {state.monster.square} facing {state.monster.facing}, stage {state.stage}"]
     on_board = sorted((t for t in state.tokens if t.on_board), key=lambda t: CELL[t.square][::-1])
     if on_board:
         lines.append("tokens  " + ", ".join(

@@ -302,3 +302,28 @@ def test_stage_2_eaten_token_leaves_the_game():
 def test_unknown_tile_is_refused():
     with pytest.raises(InputError, match="unknown tile"):
         resolve_monster(make(), "6")
+
+
+# --- the project's own rulings (docs/darkhall.md) ----------------------------
+
+
+def test_ruling_a_token_on_the_landing_square_is_pushed_with_stones_met_on_the_pool():
+    state = make(monster="h4 E", stones=["i4"], tokens={"t": "k4"})
+    result = resolve_monster(state, "5")
+    step = result.steps[0]
+    assert step.to == "k4" and step.eaten == ()
+    assert {(p.piece, p.start, p.to) for p in step.pushes} == {
+        ("stone", "i4", "l4"), ("t", "k4", "m4")}
+
+
+def test_ruling_only_the_front_piece_of_a_chain_slides():
+    state = make(monster="g4 E", stones=["h4", "i4", "j4"])
+    step = resolve_monster(state, "5").steps[0]
+    assert sorted((p.start, p.to, p.fate) for p in step.pushes) == [
+        ("h4", "i4", "moved"), ("i4", "j4", "moved"), ("j4", "k4", "moved")]
+
+
+def test_ruling_a_slide_stops_at_a_piece_resting_on_the_pool():
+    state = make(monster="g4 E", stones=["h4", "j4"])
+    step = resolve_monster(state, "5").steps[0]
+    assert [(p.start, p.to) for p in step.pushes] == [("h4", "i4")]

@@ -114,3 +114,9 @@ def test_text_form_pools_as_ranges_and_an_empty_line_for_none():
     assert "pools f3:f6 k6:l7" in states.to_text(state)
     with pytest.raises(InputError, match=r"g\.txt: pools"):
         states.parse("pools f3:g5\n", "g.txt")
+
+
+def test_ruling_pools_touching_only_at_a_corner_are_allowed():
+    state = states.from_dict({"pools": [["f5", "g5", "f6", "g6"], ["h7", "h8", "h9", "h10"]],
+                              "stones": []}, "x")
+    assert len(state.pools) == 2

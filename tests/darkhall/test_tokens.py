@@ -115,3 +115,14 @@ def test_unknown_token_and_squares_are_named():
     out = out.with_tokens([*out.tokens, type(state.tokens[0])("o", "out", 3)])
     with pytest.raises(IllegalMove, match="already out"):
         move_token(out, "o", [])
+
+
+def test_ruling_a_token_cannot_enter_a_pool_square_where_a_stone_rests():
+    state = make(monster="a1 E", tokens={"t": "h4"}, stones=["i4"], face=2)
+    with pytest.raises(IllegalMove, match="resting on the blood"):
+        move_token(state, "t", ["i4"])
+
+
+def test_ruling_a_stone_pushed_by_a_token_onto_blood_slides():
+    state = make(monster="a1 E", tokens={"t": "g4"}, stones=["h4"], face=1)
+    assert move_token(state, "t", ["h4"]).state.stones == ("k4",)

@@ -1,0 +1,168 @@
+"""The companion command as people use it: output, exit codes, files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.darkhall import state as states
+
+
+def run(*args: str, ok: bool = True):
+    result = CliRunner().invoke(main, list(args))
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+def fails(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.output
+
+
+# --- dice -------------------------------------------------------------------
+
+
+def test_roll_with_a_seed_replays_and_shows_the_seed():
+    first = run("roll", "4d6kh3", "3d6>=5", "--seed", "12")
+    assert run("roll", "4d6kh3", "3d6>=5", "--seed", "12").output == first.output
+    assert first.output.splitlines()[0].startswith("4d6kh3: [")
+    assert "seed 12 (replay: --seed 12)" in first.output
+
+
+def test_roll_without_a_seed_shows_one_that_replays():
+    data = json.loads(run("roll", "2d6", "--json").output)
+    again = json.loads(run("roll", "2d6", "--json", "--seed", str(data[0]["seed"])).output)
+    assert again == data
+
+
+def test_roll_log_appends_json_lines(tmp_path):
+    log = tmp_path / "rolls.jsonl"
+    run("roll", "2d6", "--seed", "1", "--log", str(log))
+    run("roll", "d20", "--seed", "2", "--log", str(log))
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["notation"], r["seed"]) for r in lines] == [("2d6", 1), ("d20", 2)]
+    assert {"dice", "total", "kept"} <= set(lines[0])
+
+
+def test_odds_table_and_json():
+    text = run("odds", "2d6").output
+    assert "36 equally likely outcomes, mean 7" in text
+    assert "1/36   2.78%" in text
+    data = json.loads(run("odds", "3d6>=5", "--json").output)
+    assert data["outcomes"] == 216 and data["mean"] == "1"
+    assert [r["p"] for r in data["rows"]] == ["8/27", "4/9", "2/9", "1/27"]
+
+
+@pytest.mark.parametrize("notation", ["3d", "0d6", "3d6>=9", "lots"])
+def test_bad_notation_is_one_line_and_exit_2(notation):
+    out = fails("roll", notation)
+    assert out.startswith("Error: dice ") and len(out.strip().splitlines()) == 1
+
+
+# --- dark hall ----------------------------------------------------------------
+
+
+def test_show_draws_the_board_and_converts_forms():
+    board = run("darkhall", "show", "sample").output
+    assert " 11 " in board and "red-6 on d2" in board
+    assert all(ord(c) < 128 for c in run("darkhall", "show", "sample", "--ascii").output)
+    as_json = run("darkhall", "show", "sample", "--as", "json").output
+    assert states.parse(as_json, "x.json") == states.load("sample")
+
+
+def test_monster_json_has_steps_eaten_and_state(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"tokens": [{"id": "red-6", "square": "f1"}]}))
+    data = json.loads(run("darkhall", "monster", str(path), "--tile", "5", "--json").output)
+    assert [s["to"] for s in data["steps"]] == ["b1", "c1", "d1", "e1", "f1"]
+    assert all(s["facing"] == "E" for s in data["steps"])
+    assert data["steps"][0]["look"]["seen"][0] == {
+        "token": "red-6", "side": "ahead", "heading": "E", "distance": 5}
+    assert data["eaten"] == ["red-6"]
+    assert states.from_dict(data["state"], "x").token("red-6").square is None
+
+
+def test_monster_text_account_with_boards_before_and_after(tmp_path):
+    out = tmp_path / "after.txt"
+    text = run("darkhall", "monster", "basic", "--tile", "5", "--out", str(out)).output
+    assert "Tile 5 (5 steps), stage 1" in text and "  5. sees nothing" in text
+    assert text.count("    a  b  c") == 2
+    assert states.load(str(out)).monster.square == "f1"
+
+
+def test_move_explains_the_rule_it_breaks():
+    out = fails("darkhall", "move", "sample", "red-6", "d3", "d4")
+    assert "the monster stands on d4" in out
+    assert "Legal: red-4 (3) k5" in run("darkhall", "move", "sample", "red-4", "k5").output
+
+
+def test_setup_prints_the_basic_setup_or_checks_one():
+    assert states.parse(run("darkhall", "setup").output, "x.json") == states.basic_setup()
+    assert "o9 is 3 steps from p11" in fails("darkhall", "setup", "basic")
+
+
+@pytest.mark.parametrize(
+    ("content", "suffix", "expected"),
+    [
+        ('{"stones": ["c3", "q3"]}', ".json", "stones[1]: q3 is off the board"),
+        ('{"stones": ["c3",]}', ".json", ":1:"),
+        ('{"tokens": [{"id": "a-1", "square": "c3"}]}', ".json", "both on c3"),
+        ('{"pools": [["a4", "b4", "a5", "b5"]]}', ".json", "touches the board edge"),
+        ('{"pools": [["f5", "g5", "h5", "f6"]]}', ".json", "not a 2×2 or 4×1"),
+        ("stones = [", ".toml", "malformed TOML"),
+        ("monster zz E", ".txt", "not a cell name"),
+    ],
+)
+def test_bad_state_files_end_in_one_message_exit_2_and_nothing_written(
+        tmp_path, content, suffix, expected):
+    path = tmp_path / f"state{suffix}"
+    path.write_text(content)
+    out_file = tmp_path / "new.json"
+    out = fails("darkhall", "monster", str(path), "--tile", "5", "--out", str(out_file))
+    assert expected in out and str(path) in out
+    assert not out_file.exists()
+
+
+def test_unknown_tile_and_missing_file():
+    assert "unknown tile '6'" in fails("darkhall", "monster", "basic", "--tile", "6")
+    assert "no such file" in fails("darkhall", "show", "nope.json")
+
+
+def test_deck_runs_a_whole_game_on_a_state_file(tmp_path):
+    game, state = tmp_path / "game.json", tmp_path / "state.json"
+    state.write_text(states.to_json(states.load("sample")))
+    run("darkhall", "deck", "new", str(game), "--seed", "5")
+    assert "already exists" in fails("darkhall", "deck", "new", str(game))
+    outputs = [run("darkhall", "deck", "draw", str(game), "--state", str(state)).output
+               for _ in range(14)]
+    assert outputs[0].startswith("Stage 1, monster move 1 of 7: tile 8")
+    assert "Stage 1 is over" in outputs[6]
+    assert "The game is over" in outputs[13]
+    assert states.load(str(state)).stage == 2
+    assert "game is over" in fails("darkhall", "deck", "draw", str(game))
+    shown = run("darkhall", "deck", "show", str(game)).output
+    assert "stage 2 move 7" in shown
+
+
+def test_installed_command_never_shows_a_traceback(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "darkhall", "monster", str(bad), "--tile", "5"],
+        capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "malformed JSON" in proc.stderr
+
+
+def test_companion_never_imports_reportlab():
+    code = "import sys, companion.cli; print('reportlab' in sys.modules)"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "False"
