@@ -67,4 +67,33 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 
 
 def dump_json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    """JSON for people: objects one key a line, short lists of values on one line."""
+    return _format(data, 0) + "\n"
+
+
+_ONE_LINE = 96
+
+
+def _format(value: Any, depth: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    pad = "  " * (depth + 1)
+    if isinstance(value, dict) and value and not (_scalars(value.values()) and _short(flat)):
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_format(v, depth + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    if isinstance(value, list) and value and not (_short(flat) and not _has_objects(value)):
+        items = [pad + _format(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+    return flat
+
+
+def _short(flat: str) -> bool:
+    return len(flat) <= _ONE_LINE
+
+
+def _scalars(values: Any) -> bool:
+    return all(not isinstance(v, dict | list) for v in values)
+
+
+def _has_objects(values: list[Any]) -> bool:
+    return any(isinstance(v, dict) and v for v in values)

@@ -10,6 +10,7 @@ from companion.darkhall import deck as deck_rules
 from companion.darkhall import state as states
 from companion.darkhall.account import describe
 from companion.darkhall.monster import TILES, resolve_monster, result_to_dict
+from companion.darkhall.pieces import starting_tokens
 from companion.darkhall.render import draw
 from companion.darkhall.setup import manual_setup_problems
 from companion.darkhall.tokens import move_token
@@ -127,12 +128,20 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
 
 @darkhall.command()
 @click.argument("state", required=False)
+@click.option("--players", type=int, help="Add every player's tokens (2–7), waiting to enter.")
 @out_option
-def setup(state: str | None, out: Path | None) -> None:
+def setup(state: str | None, players: int | None, out: Path | None) -> None:
     """Check STATE as a manual setup (option dmaufbau); without STATE, print the
-    basic setup as a state file to start from."""
+    basic setup as a state file to start a game from.
+
+    \b
+      companion darkhall setup --players 4 --out game-state.json
+      companion darkhall setup my-layout.json
+    """
     if state is None:
         basic = states.basic_setup()
+        if players is not None:
+            basic = basic.with_tokens(starting_tokens(players))
         if out is not None:
             save_state(out, basic)
         else:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.darkhall.monster import HUNGER
+from companion.darkhall.pieces import monster_tiles
 from companion.errors import InputError
 
-DECK = ("5", "7", "7", "8", "8", "10", "X", "XX")
+DECK = monster_tiles()
 MOVES_PER_STAGE = 7
 
 

@@ -84,3 +84,14 @@ def test_counts_of_stones_and_pool_shapes():
     assert "10 stones placed" in manual(GOOD_STONES[:-1])[0]
     two_squares = [["i3", "j3", "i4", "j4"], ["f6", "g6", "f7", "g7"]]
     assert any("one 2×2 and one 4×1" in p for p in manual(GOOD_STONES, two_squares))
+
+
+def test_token_sets_by_player_count():
+    from companion.darkhall.pieces import colours, starting_tokens, token_faces
+
+    assert token_faces(4) == (6, 4, 3, 2) and token_faces(5) == (6, 3, 2)
+    four = starting_tokens(4)
+    assert len(four) == 16 and four[0].id == "red-6" and four[0].square is None
+    assert len(starting_tokens(7)) == 21 and len(colours()) == 7
+    with pytest.raises(InputError, match="2–7"):
+        token_faces(8)

@@ -1,0 +1,57 @@
+"""Dark Hall pieces from ``data/darkhall/pieces.toml``: colours and token sets.
+
+2–4 players take four tokens each (6/1, 4/3, 3/4, 2/5), 5–7 players three
+(6/1, 3/4, 2/5); a token's faces sum to 7. A token is named by its colour and
+the face it starts with (``red-6``), and starts with that face up, waiting in
+front of the entrance.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from companion.darkhall.state import Token
+from companion.errors import InputError
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+
+
+@dataclass(frozen=True)
+class Colour:
+    name: str
+    ja: str
+    rgb: str
+
+
+@cache
+def _data() -> dict:
+    text = resources.files("companion.data.darkhall").joinpath("pieces.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def colours() -> tuple[Colour, ...]:
+    return tuple(Colour(c["name"], c["ja"], c["rgb"]) for c in _data()["colours"])
+
+
+def monster_tiles() -> tuple[str, ...]:
+    return tuple(_data()["monster"]["tiles"])
+
+
+def token_faces(players: int) -> tuple[int, ...]:
+    """The first faces of one player's tokens for a game of ``players``."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError(f"{players} players; Dark Hall is for {MIN_PLAYERS}–{MAX_PLAYERS}")
+    return tuple(_data()["tokens"]["2-4" if players <= 4 else "5-7"])
+
+
+def starting_tokens(players: int) -> tuple[Token, ...]:
+    """Every player's tokens, waiting in front of the entrance, in colour order."""
+    faces = token_faces(players)
+    return tuple(
+        Token(f"{colour.name}-{face}", None, face)
+        for colour in colours()[:players]
+        for face in faces
+    )
