@@ -136,8 +136,10 @@ def _odds_json(notation: str, dist: dice.Distribution) -> dict[str, Any]:
 
 def _register_games() -> None:
     from companion.darkhall.cli import darkhall
+    from companion.roguelight.cli import roguelight
 
     main.add_command(darkhall)
+    main.add_command(roguelight)
 
 
 _register_games()

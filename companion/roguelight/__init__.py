@@ -1,0 +1,1 @@
+"""Roguelight (ローグライト): maps, finished sheets, scoring, interception, build checks."""
