@@ -242,6 +242,15 @@ class Distribution:
     def values(self) -> list[int]:
         return sorted(self.counts)
 
+    def plus(self, other: Distribution, sign: int = 1) -> Distribution:
+        """The distribution of this value plus (or minus) an independent ``other``."""
+        counts: dict[int, int] = {}
+        for va, ca in self.counts.items():
+            for vb, cb in other.counts.items():
+                v = va + sign * vb
+                counts[v] = counts.get(v, 0) + ca * cb
+        return Distribution(dict(sorted(counts.items())), self.outcomes * other.outcomes)
+
     def rows(self) -> list[tuple[int, Fraction, Fraction]]:
         """(value, P(= value), P(≥ value)) for every possible value, ascending."""
         rows = []
@@ -257,17 +266,8 @@ def distribution(notation: Notation | str) -> Distribution:
     parsed = parse(notation) if isinstance(notation, str) else notation
     result = Distribution({parsed.constant: 1}, 1)
     for term in parsed.terms:
-        result = _add(result, _term_distribution(term), term.sign)
+        result = result.plus(_term_distribution(term), term.sign)
     return result
-
-
-def _add(a: Distribution, b: Distribution, sign: int) -> Distribution:
-    counts: dict[int, int] = {}
-    for va, ca in a.counts.items():
-        for vb, cb in b.counts.items():
-            v = va + sign * vb
-            counts[v] = counts.get(v, 0) + ca * cb
-    return Distribution(dict(sorted(counts.items())), a.outcomes * b.outcomes)
 
 
 def _term_distribution(term: DiceTerm) -> Distribution:

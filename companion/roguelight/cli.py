@@ -3,12 +3,21 @@ and checking a build log."""
 
 from __future__ import annotations
 
+import random
+
 import click
 
+from companion.errors import InputError
 from companion.files import dump_json
+from companion.roguelight import intercept as interception
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
-from companion.roguelight.report import describe_score, score_to_dict
+from companion.roguelight.report import (
+    describe_interception,
+    describe_score,
+    interception_to_dict,
+    score_to_dict,
+)
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import load_sheet
 
@@ -70,3 +79,74 @@ def score(sheet: str, as_json: bool, ascii_only: bool) -> None:
         return
     click.echo(draw(best, ascii_only=ascii_only))
     click.echo(describe_score(best, every))
+
+
+@roguelight.command()
+@click.argument("sheets", nargs=-1, required=True)
+@click.option("--players", type=int, help="Players at the table (default: one per sheet); "
+              "picks the armament row.")
+@click.option("--order", help="Tie-break for stacking: sheet names, top first (a,b,c).")
+@click.option("--route", "routes", multiple=True, metavar="NAME=A,B,…",
+              help="Choose a sheet's route among the fewest-rooms ones (repeatable).")
+@click.option("--seed", type=int, help="Roll the battles with this seed.")
+@click.option("--dice", "typed", is_flag=True, help="Type in each white and black roll.")
+@click.option("--json", "as_json", is_flag=True, help="Print everything as JSON.")
+def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
+              routes: tuple[str, ...], seed: int | None, typed: bool, as_json: bool) -> None:
+    """Run the interception part over finished SHEETS.
+
+    Sheets are stacked (least development on top, then fewer item points);
+    each gets its fewest-rooms route, its battles with what the adventurer
+    needs, and its exact expected points and distribution. --seed rolls the
+    dice, --dice asks the table for each roll. One sheet alone is solo play,
+    with the final total and title.
+    """
+    if seed is not None and typed:
+        raise click.UsageError("--seed and --dice exclude each other")
+    loaded = [load_sheet(path) for path in sheets]
+    plan = interception.plan(loaded, players, _names(order), _routes(routes))
+    fights = None
+    if seed is not None or typed:
+        roller = _typed_roller if typed else _seeded_roller(seed)
+        fights = interception.run(plan, roller)
+    if as_json:
+        click.echo(dump_json(interception_to_dict(plan, fights)), nl=False)
+        return
+    click.echo(describe_interception(plan, fights))
+    if seed is not None:
+        click.echo(f"seed {seed}", err=True)
+
+
+def _names(order: str | None) -> list[str]:
+    return [name.strip() for name in order.split(",")] if order else []
+
+
+def _routes(values: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    routes = {}
+    for value in values:
+        name, sep, letters = value.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"--route {value!r}: expected NAME=A,B,C")
+        routes[name.strip()] = tuple(x.strip().upper() for x in letters.split(",") if x.strip())
+    return routes
+
+
+def _seeded_roller(seed: int):
+    rng = random.Random(seed)
+
+    def roll(descent, battle):
+        return rng.randint(1, 6), rng.randint(1, 6)
+
+    return roll
+
+
+def _typed_roller(descent, battle):
+    def parse(text: str) -> tuple[int, int]:
+        parts = text.replace(",", " ").split()
+        if len(parts) != 2 or not all(p in "123456" and len(p) == 1 for p in parts):
+            raise click.BadParameter("type the white die then the black die, like: 3 5")
+        return int(parts[0]), int(parts[1])
+
+    return click.prompt(
+        f"{descent.sheet.name}, room {battle.room} ({battle.strength} vs level {battle.level}): "
+        "white black", value_proc=parse, err=True)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from companion.roguelight.scoring import Score
+from companion.roguelight.intercept import (
+    Descent,
+    Fight,
+    Interception,
+    Visit,
+    points_by_sheet,
+)
+from companion.roguelight.scoring import Score, score_exits
 
 
 def score_to_dict(best: Score, every: list[Score]) -> dict[str, Any]:
@@ -56,3 +64,156 @@ def describe_score(best: Score, every: list[Score]) -> str:
         lines.append("Exits, best first: " + ", ".join(
             f"{board.name_of(s.exit)} {s.total}" for s in every))
     return "\n".join(lines)
+
+
+# --- the interception part --------------------------------------------------
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def distribution_rows(descent: Descent) -> list[tuple[int, Fraction]]:
+    dist = descent.distribution
+    return [(points, dist.probability(points)) for points in dist.values]
+
+
+def describe_descent(number: int, descent: Descent, fights: list[Fight]) -> list[str]:
+    sheet, score = descent.sheet, descent.score
+    board = sheet.map
+    lines = [f"{number}. {sheet.name} — development {sheet.development}, items "
+             f"{sheet.item_points}; exit {board.name_of(score.exit)}"]
+    route = " → ".join(descent.route) or "no room"
+    lines.append(f"   route {route} ({descent.routes.rooms} rooms, the fewest)")
+    others = [c for c in descent.routes.choices if c != descent.route]
+    if others:
+        lines.append("   other routes as short: " + "; ".join(
+            f"{' → '.join(c)} (--route {sheet.name}={','.join(c)})" for c in others))
+    rolled = {id(f.battle): f for f in fights}
+    for visit in descent.visits:
+        lines.extend(_describe_visit(sheet.name, visit, rolled))
+    dist = ", ".join(f"{p}: {_fraction(q)}" for p, q in distribution_rows(descent))
+    lines.append(f"   expected {float(descent.expected):.2f} points ({_fraction(descent.expected)});"
+                 f" distribution {dist}")
+    return lines
+
+
+def _describe_visit(owner: str, visit: Visit, rolled: dict[int, Fight]) -> list[str]:
+    head = f"   room {visit.room}:"
+    if not visit.scoring:
+        return [f"{head} not scoring — no battle, no equipment"]
+    lines = []
+    battle = visit.battle
+    if battle is None:
+        lines.append(f"{head} no monsters — no battle")
+    else:
+        lines.append(f"{head} {battle.strength} monster{'s' * (battle.strength > 1)} vs level "
+                     f"{battle.level} — {owner} scores on {battle.need()}")
+        fight = rolled.get(id(battle))
+        if fight is not None:
+            verdict = "+5" if fight.scored else "no points"
+            doubles = " (doubles)" if fight.white == fight.black else ""
+            lines.append(f"      rolled white {fight.white}, black {fight.black}{doubles}: "
+                         f"{verdict}")
+    if visit.items:
+        lines.append(f"      equips {visit.items} item{'s' * (visit.items > 1)} → "
+                     f"level {visit.level}")
+    return lines
+
+
+def describe_interception(plan: Interception, fights: list[Fight] | None) -> str:
+    lines = [f"Interception part, {plan.players} player{'s' * (plan.players > 1)} "
+             f"(armament row {plan.band}). Top of the stack first:"]
+    lines.extend(plan.tie_notes)
+    for i, descent in enumerate(plan.descents, start=1):
+        lines.extend(describe_descent(i, descent, fights or []))
+    for sheet in plan.left_out:
+        lines.append(f"{sheet.name} has no floor and cannot join the interception part.")
+    lines.extend(_totals(plan, fights))
+    return "\n".join(lines)
+
+
+def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
+    rolled = points_by_sheet(fights) if fights is not None else None
+    lines = ["Totals:"]
+    for descent in plan.descents:
+        build = descent.score.total
+        name = descent.sheet.name
+        if rolled is not None:
+            got = rolled.get(name, 0)
+            lines.append(f"   {name}: build {build} + interception {got} = {build + got}")
+        else:
+            expected = build + descent.expected
+            lines.append(f"   {name}: build {build} + interception (expected "
+                         f"{float(descent.expected):.2f}) = {float(expected):.2f}")
+    for sheet in plan.left_out:
+        lines.append(f"   {sheet.name}: build {score_exits(sheet)[0].total}")
+    solo = solo_result(plan, fights)
+    if solo:
+        lines.append(f"Solo title: {solo['title']} ({solo['total']} points on the "
+                     f"{solo['kind']} titles)")
+    return lines
+
+
+def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:
+    """One sheet alone: its final total and title (expected total without dice)."""
+    if plan.players != 1 or len(plan.descents) + len(plan.left_out) != 1:
+        return None
+    if plan.descents:
+        descent = plan.descents[0]
+        board, build = descent.sheet.map, descent.score.total
+        extra = (points_by_sheet(fights).get(descent.sheet.name, 0) if fights is not None
+                 else descent.expected)
+    else:
+        sheet = plan.left_out[0]
+        board, build, extra = sheet.map, score_exits(sheet)[0].total, 0
+    total = build + extra
+    whole = int(total) if fights is not None else round(float(total), 2)
+    return {"total": whole, "kind": board.kind,
+            "title": board.solo_title(int(total)), "expected": fights is None}
+
+
+def interception_to_dict(plan: Interception, fights: list[Fight] | None) -> dict[str, Any]:
+    rolled = points_by_sheet(fights) if fights is not None else {}
+    return {
+        "players": plan.players,
+        "band": plan.band,
+        "stack": [_descent_dict(d, fights or [], rolled) for d in plan.descents],
+        "left_out": [s.name for s in plan.left_out],
+        "notes": list(plan.tie_notes),
+        "solo": solo_result(plan, fights),
+    }
+
+
+def _descent_dict(descent: Descent, fights: list[Fight], rolled: dict[str, int]
+                  ) -> dict[str, Any]:
+    sheet = descent.sheet
+    mine = {id(f.battle): f for f in fights}
+    return {
+        "sheet": sheet.name,
+        "development": sheet.development,
+        "items": sheet.item_points,
+        "exit": sheet.map.name_of(descent.score.exit),
+        "build": descent.score.total,
+        "route": list(descent.route),
+        "routes": [list(c) for c in descent.routes.choices],
+        "route_count": descent.routes.total,
+        "visits": [
+            {"room": v.room, "scoring": v.scoring, "items": v.items, "level_after": v.level,
+             "battle": None if v.battle is None else {
+                 "strength": v.battle.strength, "level": v.battle.level,
+                 "need": v.battle.need(), "chance": _fraction(v.battle.chance),
+                 "rolled": _rolled(mine.get(id(v.battle)))}}
+            for v in descent.visits
+        ],
+        "expected": _fraction(descent.expected),
+        "expected_float": float(descent.expected),
+        "distribution": [{"points": p, "p": _fraction(q)} for p, q in distribution_rows(descent)],
+        "points": rolled.get(sheet.name) if fights else None,
+    }
+
+
+def _rolled(fight: Fight | None) -> dict[str, Any] | None:
+    if fight is None:
+        return None
+    return {"white": fight.white, "black": fight.black, "scored": fight.scored}

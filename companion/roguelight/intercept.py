@@ -1,0 +1,222 @@
+"""The interception part (迎撃パート): the adventurer descends through the stacked
+sheets, fighting in scoring rooms and picking up armament on the way.
+
+:func:`plan` stacks the sheets, fixes each sheet's route and works out every
+battle *exactly*: a battle's chance depends only on the room's monsters and
+the armament level, and the level depends only on the items already passed,
+so each sheet's points are a sum of independent 5-point chances. :func:`run`
+then plays the battles with dice — seeded, or typed in by the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.dice import Distribution
+from companion.errors import InputError
+from companion.roguelight.routes import Routes, fewest_room_routes
+from companion.roguelight.scoring import Score, score_exits
+from companion.roguelight.sheet import Sheet
+
+BATTLE_POINTS = 5
+MAX_LEVEL = 6
+#: The 36 throws of the white and the black die.
+THROWS = [(w, b) for w in range(1, 7) for b in range(1, 7)]
+
+
+def band(players: int) -> str:
+    if not 1 <= players <= 6:
+        raise InputError(f"{players} players; Roguelight is for 1–6")
+    return "1-2" if players <= 2 else "3-4" if players <= 4 else "5-6"
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A battle in a scoring room with monsters: the owner scores 5 when the
+    monsters' strength reaches min(white, black) + level, or on doubles."""
+
+    room: str
+    strength: int
+    level: int
+
+    def scores(self, white: int, black: int) -> bool:
+        return white == black or self.strength >= min(white, black) + self.level
+
+    @property
+    def chance(self) -> Fraction:
+        return Fraction(sum(1 for w, b in THROWS if self.scores(w, b)), 36)
+
+    def need(self) -> str:
+        """What the dice must show, e.g. ``min ≤ 2 or doubles: 2/3``."""
+        top = self.strength - self.level
+        count = sum(1 for w, b in THROWS if self.scores(w, b))
+        if top >= 6:
+            return "any throw: 36/36"
+        if top < 1:
+            return f"doubles only: {count}/36"
+        return f"min ≤ {top} or doubles: {count}/36"
+
+
+@dataclass(frozen=True)
+class Visit:
+    room: str
+    scoring: bool
+    battle: Battle | None
+    items: int  # items equipped here (scoring rooms only)
+    level: int  # armament level after equipping
+
+
+@dataclass(frozen=True)
+class Descent:
+    """One sheet of the stack: its route, visits and exact points."""
+
+    sheet: Sheet
+    score: Score
+    routes: Routes
+    route: tuple[str, ...]
+    visits: tuple[Visit, ...]
+    marks_in: int  # armament marks crossed when the adventurer arrives
+
+    @property
+    def battles(self) -> list[Battle]:
+        return [v.battle for v in self.visits if v.battle is not None]
+
+    @property
+    def distribution(self) -> Distribution:
+        result = Distribution({0: 1}, 1)
+        for battle in self.battles:
+            hits = int(battle.chance * 36)
+            result = result.plus(Distribution({0: 36 - hits, BATTLE_POINTS: hits}, 36))
+        return result
+
+    @property
+    def expected(self) -> Fraction:
+        return BATTLE_POINTS * sum((b.chance for b in self.battles), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Interception:
+    players: int
+    band: str
+    descents: tuple[Descent, ...]  # top sheet first
+    left_out: tuple[Sheet, ...]  # no floor: cannot join
+    tie_notes: tuple[str, ...]
+
+
+def stack(sheets: Sequence[Sheet], scores: dict[str, Score], order: Sequence[str]
+          ) -> tuple[list[Sheet], list[str]]:
+    """Least development on top; then lower item points; then ``order``."""
+    if len(sheets) > 1:
+        for sheet in sheets:
+            if sheet.development is None:
+                raise InputError("stacking needs how far the development track got: "
+                                 "add development = N", sheet.name)
+    rank = {name: i for i, name in enumerate(order)}
+    key = lambda s: (s.development or 0, s.item_points, rank.get(s.name, len(rank)))  # noqa: E731
+    ordered = sorted(sheets, key=key)
+    notes = []
+    for upper, lower in zip(ordered, ordered[1:], strict=False):
+        if key(upper)[:2] == key(lower)[:2]:
+            notes.append(f"{upper.name} and {lower.name} tie on development and items: "
+                         f"{upper.name} goes on top by the order given")
+    return ordered, notes
+
+
+def plan(sheets: Sequence[Sheet], players: int | None = None, order: Sequence[str] = (),
+         routes: dict[str, tuple[str, ...]] | None = None) -> Interception:
+    """Stack the sheets and fix every route, level and battle."""
+    names = [s.name for s in sheets]
+    if len(set(names)) != len(names):
+        raise InputError("two sheets have the same name; give each a name = \"…\"")
+    unknown = sorted(set(order) - set(names)) + sorted(set(routes or {}) - set(names))
+    if unknown:
+        raise InputError(f"no sheet named {unknown[0]!r} (sheets: {', '.join(names)})")
+    players = players or len(sheets)
+    row_band = band(players)
+    scores = {s.name: score_exits(s)[0] for s in sheets}
+    joining = [s for s in sheets if scores[s.name].has_floor]
+    ordered, notes = stack(joining, scores, order or names)
+    descents = []
+    marks = 0
+    for sheet in ordered:
+        descent = _descend(sheet, scores[sheet.name], marks, row_band, (routes or {}).get(sheet.name))
+        descents.append(descent)
+        marks = descent_marks(descent, marks, sheet.map.armament[row_band])
+    left_out = tuple(s for s in sheets if not scores[s.name].has_floor)
+    return Interception(players, row_band, tuple(descents), left_out, tuple(notes))
+
+
+def level_at(marks: int, row: tuple[int, ...]) -> int:
+    """The armament level once ``marks`` marks past the start are crossed."""
+    crossed = row[: min(marks, len(row) - 1) + 1]
+    return min(MAX_LEVEL, max(level for level in crossed if level))
+
+
+def descent_marks(descent: Descent, marks: int, row: tuple[int, ...]) -> int:
+    return min(len(row) - 1, marks + sum(v.items for v in descent.visits))
+
+
+def _descend(sheet: Sheet, score: Score, marks: int, row_band: str,
+             chosen: tuple[str, ...] | None) -> Descent:
+    routes = fewest_room_routes(score)
+    route = _choose(sheet, routes, chosen)
+    row = sheet.map.armament[row_band]
+    rooms = {r.letter: r for r in score.rooms}
+    visits = []
+    crossed = marks
+    for letter in route:
+        room = rooms[letter]
+        level = level_at(crossed, row)
+        battle = Battle(letter, room.strength, level) if room.scoring and room.strength else None
+        items = room.items if room.scoring else 0
+        crossed = min(len(row) - 1, crossed + items)
+        visits.append(Visit(letter, room.scoring, battle, items, level_at(crossed, row)))
+    return Descent(sheet, score, routes, route, tuple(visits), marks)
+
+
+def _choose(sheet: Sheet, routes: Routes, chosen: tuple[str, ...] | None) -> tuple[str, ...]:
+    if chosen is None:
+        return routes.choices[0] if routes.choices else ()
+    if chosen not in routes.choices:
+        listed = "; ".join(",".join(c) or "(no room)" for c in routes.choices)
+        raise InputError(f"route {','.join(chosen)} is not one of the fewest-rooms routes: "
+                         f"{listed}", f"{sheet.name}: --route")
+    return chosen
+
+
+# --- playing the battles ---------------------------------------------------
+
+Roller = Callable[[Descent, Battle], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Fight:
+    sheet: str
+    battle: Battle
+    white: int
+    black: int
+
+    @property
+    def scored(self) -> bool:
+        return self.battle.scores(self.white, self.black)
+
+
+def run(interception: Interception, roll: Roller) -> list[Fight]:
+    """Play every battle in stack order with ``roll`` giving (white, black)."""
+    fights = []
+    for descent in interception.descents:
+        for battle in descent.battles:
+            white, black = roll(descent, battle)
+            if not (1 <= white <= 6 and 1 <= black <= 6):
+                raise InputError(f"dice show 1–6, not {white} and {black}")
+            fights.append(Fight(descent.sheet.name, battle, white, black))
+    return fights
+
+
+def points_by_sheet(fights: list[Fight]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for fight in fights:
+        totals[fight.sheet] = totals.get(fight.sheet, 0) + BATTLE_POINTS * fight.scored
+    return totals
