@@ -16,6 +16,7 @@ import click
 
 from companion import __version__, dice
 from companion.errors import InputError
+from companion.text import fraction_text
 
 
 class UserError(click.ClickException):
@@ -103,7 +104,7 @@ def odds(notation: str, as_json: bool) -> None:
         emit_json(_odds_json(notation, dist))
         return
     click.echo(f"{notation}: {dist.outcomes} equally likely outcomes, "
-               f"mean {_fraction(dist.mean)} = {float(dist.mean):.4f}")
+               f"mean {fraction_text(dist.mean)} = {float(dist.mean):.4f}")
     click.echo(f"{'value':>6}  {'P(=)':>20}  {'P(>=)':>20}")
     for value, p, tail in dist.rows():
         click.echo(f"{value:>6}  {_cell(p):>20}  {_cell(tail):>20}")
@@ -112,22 +113,18 @@ def odds(notation: str, as_json: bool) -> None:
 odds.help = (odds.help or "") + "\n\n" + DICE_HELP
 
 
-def _fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value}"
-
-
 def _cell(p: Fraction) -> str:
-    return f"{_fraction(p)} {float(p) * 100:6.2f}%"
+    return f"{fraction_text(p)} {float(p) * 100:6.2f}%"
 
 
 def _odds_json(notation: str, dist: dice.Distribution) -> dict[str, Any]:
     return {
         "notation": notation,
         "outcomes": dist.outcomes,
-        "mean": _fraction(dist.mean),
+        "mean": fraction_text(dist.mean),
         "mean_float": float(dist.mean),
         "rows": [
-            {"value": v, "p": _fraction(p), "p_at_least": _fraction(t),
+            {"value": v, "p": fraction_text(p), "p_at_least": fraction_text(t),
              "p_float": float(p), "p_at_least_float": float(t)}
             for v, p, t in dist.rows()
         ],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 from companion.dice import Distribution
 from companion.errors import InputError
@@ -117,7 +118,7 @@ def stack(sheets: Sequence[Sheet], scores: dict[str, Score], order: Sequence[str
     key = lambda s: (s.development or 0, s.item_points, rank.get(s.name, len(rank)))  # noqa: E731
     ordered = sorted(sheets, key=key)
     notes = []
-    for upper, lower in zip(ordered, ordered[1:], strict=False):
+    for upper, lower in pairwise(ordered):
         if key(upper)[:2] == key(lower)[:2]:
             notes.append(f"{upper.name} and {lower.name} tie on development and items: "
                          f"{upper.name} goes on top by the order given")
@@ -141,7 +142,8 @@ def plan(sheets: Sequence[Sheet], players: int | None = None, order: Sequence[st
     descents = []
     marks = 0
     for sheet in ordered:
-        descent = _descend(sheet, scores[sheet.name], marks, row_band, (routes or {}).get(sheet.name))
+        chosen = (routes or {}).get(sheet.name)
+        descent = _descend(sheet, scores[sheet.name], marks, row_band, chosen)
         descents.append(descent)
         marks = descent_marks(descent, marks, sheet.map.armament[row_band])
     left_out = tuple(s for s in sheets if not scores[s.name].has_floor)

@@ -13,6 +13,7 @@ from companion.roguelight.intercept import (
     points_by_sheet,
 )
 from companion.roguelight.scoring import Score, score_exits
+from companion.text import fraction_text
 
 
 def score_to_dict(best: Score, every: list[Score]) -> dict[str, Any]:
@@ -69,10 +70,6 @@ def describe_score(best: Score, every: list[Score]) -> str:
 # --- the interception part --------------------------------------------------
 
 
-def _fraction(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(value)
-
-
 def distribution_rows(descent: Descent) -> list[tuple[int, Fraction]]:
     dist = descent.distribution
     return [(points, dist.probability(points)) for points in dist.values]
@@ -92,9 +89,9 @@ def describe_descent(number: int, descent: Descent, fights: list[Fight]) -> list
     rolled = {id(f.battle): f for f in fights}
     for visit in descent.visits:
         lines.extend(_describe_visit(sheet.name, visit, rolled))
-    dist = ", ".join(f"{p}: {_fraction(q)}" for p, q in distribution_rows(descent))
-    lines.append(f"   expected {float(descent.expected):.2f} points ({_fraction(descent.expected)});"
-                 f" distribution {dist}")
+    dist = ", ".join(f"{p}: {fraction_text(q)}" for p, q in distribution_rows(descent))
+    exact = fraction_text(descent.expected)
+    lines.append(f"   expected {float(descent.expected):.2f} points ({exact}); distribution {dist}")
     return lines
 
 
@@ -202,13 +199,14 @@ def _descent_dict(descent: Descent, fights: list[Fight], rolled: dict[str, int]
             {"room": v.room, "scoring": v.scoring, "items": v.items, "level_after": v.level,
              "battle": None if v.battle is None else {
                  "strength": v.battle.strength, "level": v.battle.level,
-                 "need": v.battle.need(), "chance": _fraction(v.battle.chance),
+                 "need": v.battle.need(), "chance": fraction_text(v.battle.chance),
                  "rolled": _rolled(mine.get(id(v.battle)))}}
             for v in descent.visits
         ],
-        "expected": _fraction(descent.expected),
+        "expected": fraction_text(descent.expected),
         "expected_float": float(descent.expected),
-        "distribution": [{"points": p, "p": _fraction(q)} for p, q in distribution_rows(descent)],
+        "distribution": [{"points": p, "p": fraction_text(q)}
+                         for p, q in distribution_rows(descent)],
         "points": rolled.get(sheet.name) if fights else None,
     }
 
