@@ -3,15 +3,18 @@ and checking a build log."""
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import click
 
 from companion.errors import InputError
-from companion.files import dump_json
+from companion.files import dump_json, write_atomic
 from companion.roguelight import intercept as interception
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
+from companion.roguelight.replay import load_log, replay, sheet_toml
 from companion.roguelight.report import (
     describe_interception,
     describe_score,
@@ -150,3 +153,42 @@ def _typed_roller(descent, battle):
     return click.prompt(
         f"{descent.sheet.name}, room {battle.room} ({battle.strength} vs level {battle.level}): "
         "white black", value_proc=parse, err=True)
+
+
+@roguelight.command("replay")
+@click.argument("log_file", metavar="LOG")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the finished sheet here ('-' for standard output).")
+def replay_command(log_file: str, out: Path | None) -> None:
+    """Check a build-part play LOG round by round and write the finished sheet.
+
+    Every action is checked against the rules; the first illegal one stops
+    the replay with the round, the rule and nothing written. The sheet that
+    --out writes is what 'companion roguelight score' reads.
+    """
+    log = load_log(log_file)
+    build, reports = replay(log)
+    for report in reports:
+        click.echo("\n".join(report.lines))
+    last = reports[-1].number if reports else 0
+    if build.over:
+        click.echo(f"The build part is over after round {last} "
+                   f"(development {build.development}).")
+    else:
+        click.echo(f"The log stops after round {last}; the build part is not over yet "
+                   f"(time number {build.round}, development {build.development}).")
+    if out is None:
+        return
+    if str(out) == "-":
+        click.echo(sheet_toml(build, log), nl=False)
+        return
+    write_atomic(out, sheet_toml(build, log, _map_reference(log, out)))
+    click.echo(f"Finished sheet written to {out}.")
+
+
+def _map_reference(log, out: Path) -> str:
+    """A map file is named relative to where the sheet is written."""
+    if log.map_name in SHIPPED and not Path(log.map_name).exists():
+        return log.map_name
+    target = (Path(log.source).parent / log.map_name).resolve()
+    return Path(os.path.relpath(target, out.resolve().parent)).as_posix()

@@ -54,7 +54,8 @@ def describe_score(best: Score, every: list[Score]) -> str:
         verdict = "scores 3" if room.scoring else "does not score: " + "; ".join(room.reasons)
         lines.append(f"  room {room.letter} {room.rect.name()} — {verdict}")
     if best.floor:
-        lines.append(f"  passages: {len(best.passages)} cells")
+        count = len(best.passages)
+        lines.append(f"  passages: {count} cell{'s' * (count != 1)}")
     for goal in best.goals:
         detail = (f"rooms {', '.join(goal.rooms) or 'none'}" if goal.valid
                   else f"not valid: {goal.why}")

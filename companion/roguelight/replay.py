@@ -1,0 +1,319 @@
+"""Replaying a build-part play log and writing the finished sheet.
+
+A log (TOML or JSON, ``docs/roguelight.md``)::
+
+    map = "basic"
+    name = "alice"
+    [setup]
+    white = 1            # the entrance planned at setup
+    black = 4            # the time numbers circled (special rounds)
+    [[rounds]]
+    dice = [3, 5]        # white, black
+    block = ["E4", "E5", "F5"]      # action A (or plan = "B3:D4" for action B)
+    die = "black"                   # optional; black needs a special round or spend = N
+    [[rounds.effects]]              # one per special cell filled, in the order resolved
+    cell = "F2"
+    circle = 3                      # item: the mark circled
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import IllegalMove, InputError
+from companion.files import parse_json, parse_toml, read_text
+from companion.grid import Cell, Rect, parse_cell, parse_range
+from companion.roguelight.build import (
+    BAT_ADVANCE,
+    GHOST_PLAN_LIMIT,
+    Build,
+    names,
+    normalise,
+    orientations,
+    setup,
+)
+from companion.roguelight.maps import BAT, GHOST, ITEM, Map, load_map
+
+
+@dataclass(frozen=True)
+class Log:
+    source: str
+    map_name: str
+    map: Map
+    name: str
+    exit: str | None
+    white: int
+    black: int
+    rounds: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    number: int
+    special: bool
+    lines: tuple[str, ...]
+    development: int
+
+
+def load_log(path: str | Path) -> Log:
+    text = read_text(path)
+    where = str(path)
+    data = parse_json(text, where) if where.endswith(".json") else parse_toml(text, where)
+    if not isinstance(data, dict) or not isinstance(data.get("map"), str):
+        raise InputError('missing map = "basic" (a shipped map or a map file)', where)
+    try:
+        board = load_map(data["map"], relative_to=Path(where).parent)
+    except InputError as err:
+        raise err.at(f"{where}: map") from None
+    dice = data.get("setup")
+    if not isinstance(dice, dict) or not {"white", "black"} <= set(dice):
+        raise InputError("expected [setup] with white = N and black = N", f"{where}: setup")
+    rounds = data.get("rounds", [])
+    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+        raise InputError("expected [[rounds]] tables", f"{where}: rounds")
+    return Log(where, data["map"], board, str(data.get("name", Path(where).stem)),
+               data.get("exit"), dice["white"], dice["black"], tuple(rounds))
+
+
+def replay(log: Log) -> tuple[Build, list[RoundReport]]:
+    """Every round in order; the first illegal one raises, naming the round."""
+    try:
+        build = setup(log.map, log.white, log.black)
+    except IllegalMove as err:
+        raise err.at(f"{log.source}: setup") from None
+    reports = []
+    for number, entry in enumerate(log.rounds, start=1):
+        where = f"{log.source}: round {number}"
+        try:
+            build, report = play_round(build, entry, number)
+        except InputError as err:
+            raise err.at(where) from None
+        reports.append(report)
+    return build, reports
+
+
+def play_round(build: Build, entry: dict[str, Any], number: int) -> tuple[Build, RoundReport]:
+    """One round on a copy of ``build``; the copy is returned when all of it is legal."""
+    if build.over:
+        raise IllegalMove("the build part is already over for this sheet")
+    trial = build.copy()
+    white, black = _dice(entry.get("dice"))
+    special = trial.round in trial.special_rounds
+    lines = [f"round {number}{' (special)' if special else ''}: white {white}, black {black}"]
+    if ("block" in entry) == ("plan" in entry):
+        raise InputError("a round is one action: block = [cells] (A) or plan = \"B2:C3\" (B)")
+    owed: list[Cell] = []
+    if "block" in entry:
+        owed = _action_a(trial, entry, white, black, special, lines)
+    else:
+        _action_b(trial, entry, white + black, lines)
+    _effects(trial, owed, entry.get("effects", []), lines)
+    trial.round += 1
+    return trial, RoundReport(number, special, tuple(lines), trial.development)
+
+
+def _dice(value: Any) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and 1 <= v <= 6 for v in value)):
+        raise InputError("dice = [white, black], each 1–6")
+    return value[0], value[1]
+
+
+def _cells(value: Any, what: str) -> set[Cell]:
+    words = value.split() if isinstance(value, str) else value
+    if not isinstance(words, list) or not words:
+        raise InputError(f"{what}: expected cells like [\"E4\", \"E5\"]")
+    cells = {parse_cell(w) for w in words}
+    if len(cells) != len(words):
+        raise InputError(f"{what}: a cell is listed twice")
+    return cells
+
+
+def _action_a(trial: Build, entry: dict[str, Any], white: int, black: int, special: bool,
+              lines: list[str]) -> list[Cell]:
+    die = entry.get("die", "white")
+    if die not in ("white", "black"):
+        raise InputError(f"die = {die!r}: white or black")
+    if "spend" in entry and die != "black":
+        raise IllegalMove("an item mark is spent only to use the black die")
+    if die == "black" and not special:
+        _spend(trial, entry.get("spend"), lines)
+    face = white if die == "white" else black
+    cells = _cells(entry["block"], "block")
+    shape = normalise(cells)
+    if len(cells) != 1 and shape not in orientations(trial.map.blocks[face]):
+        raise IllegalMove(f"{names(cells)} is not the block of face {face} (turned or "
+                          "flipped) nor a single cell")
+    trial.check_block(cells, f"the block {names(cells)}")
+    owed = trial.fill(cells)
+    lines.append(f"  A: block {names(cells)} with the {die} {face}")
+    return owed
+
+
+def _spend(trial: Build, mark: Any, lines: list[str]) -> None:
+    if mark is None:
+        raise IllegalMove(f"round {trial.round} is not special: the black die needs a "
+                          "circled item mark spent (spend = N)")
+    if mark not in trial.circled or mark in trial.spent:
+        raise IllegalMove(f"item mark {mark} is not circled and unspent")
+    trial.spent.add(mark)
+    lines.append(f"  spends item mark {mark}: a special round")
+
+
+def _action_b(trial: Build, entry: dict[str, Any], area: int, lines: list[str]) -> None:
+    rect = parse_range(entry["plan"])
+    if rect.area != area:
+        raise IllegalMove(f"plan {rect.name()} has {rect.area} cells; white + black is {area}")
+    _plan(trial, rect, entry.get("goals", []), lines, "B")
+
+
+def _plan(trial: Build, rect: Rect, goals: Any, lines: list[str], label: str) -> None:
+    trial.check_plan(rect, f"plan {rect.name()}")
+    before = set(trial.enclosed)
+    advanced = trial.draw_plan(rect)
+    lines.append(f"  {label}: plan {rect.name()}, development +{advanced} → {trial.development}")
+    new = [trial.map.large[i] for i in sorted(trial.enclosed - before)]
+    for goal in goals if isinstance(goals, list) else [goals]:
+        if goal not in {m.goal for m in new} or goal in trial.goals:
+            raise IllegalMove(f"goal {goal!r} needs its large monster enclosed by this plan")
+        trial.goals.append(goal)
+        lines.append(f"  chooses the goal {goal}")
+
+
+# --- special cells -------------------------------------------------------------
+
+
+def _effects(trial: Build, owed: list[Cell], effects: Any, lines: list[str]) -> None:
+    if not isinstance(effects, list):
+        raise InputError("effects = [{cell = …, …}, …]")
+    pending = list(owed)
+    for i, effect in enumerate(effects):
+        try:
+            pending.extend(_effect(trial, effect, pending, lines))
+        except InputError as err:
+            raise err.at(f"effect {i + 1}") from None
+    if pending:
+        lines.append(f"  forgoes the effect of {names(pending)}")
+
+
+def _effect(trial: Build, effect: Any, pending: list[Cell], lines: list[str]) -> list[Cell]:
+    if not isinstance(effect, dict) or "cell" not in effect:
+        raise InputError("expected {cell = \"F2\", …}")
+    cell = parse_cell(effect["cell"])
+    large = trial.map.large_at(cell)
+    if large is not None:
+        cell = min(large.cells)
+    if cell not in pending:
+        raise IllegalMove(f"{effect['cell']} is not a special cell filled and awaiting its "
+                          "effect")
+    pending.remove(cell)
+    kind = trial.special_kind(cell)
+    handler = {ITEM: _item, GHOST: _ghost, BAT: _bat}[kind]
+    return handler(trial, effect, lines)
+
+
+def _item(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
+    mark = effect.get("circle")
+    marks = len(trial.map.item_points)
+    if not isinstance(mark, int) or not 1 <= mark <= marks:
+        raise InputError(f"circle = N, an item mark 1–{marks}")
+    if mark in trial.circled:
+        raise IllegalMove(f"item mark {mark} is already circled")
+    section = trial.map.item_sections[mark - 1]
+    if section > trial.broken + 1:
+        raise IllegalMove(f"item mark {mark} lies beyond an unbroken boundary")
+    trial.circled.add(mark)
+    lines.append(f"  item: circles mark {mark} ({trial.map.item_points[mark - 1]} points)")
+    return []
+
+
+def _ghost(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
+    number = effect.get("ghost")
+    actions = trial.map.ghost_actions
+    if not isinstance(number, int) or not 1 <= number <= len(actions):
+        raise InputError(f"ghost = N, a ghost action 1–{len(actions)}")
+    if number in trial.ghosts_used:
+        raise IllegalMove(f"ghost action {number} was already used")
+    action = actions[number - 1]
+    if action.section > trial.broken + 1:
+        raise IllegalMove(f"ghost action {number} lies beyond an unbroken boundary")
+    trial.ghosts_used.add(number)
+    if action.effect == "plan":
+        rect = parse_range(effect.get("plan", ""))
+        if rect.area > GHOST_PLAN_LIMIT:
+            raise IllegalMove(f"plan {rect.name()} has {rect.area} cells; at most "
+                              f"{GHOST_PLAN_LIMIT}")
+        _plan(trial, rect, effect.get("goals", []), lines, f"ghost {number}")
+        return []
+    if action.effect == "block":
+        cells = _cells(effect.get("block"), "block")
+        if len(cells) != action.size:
+            raise IllegalMove(f"the ghost's block has {action.size} cells, not {len(cells)}")
+        trial.check_block(cells, f"the block {names(cells)}")
+        lines.append(f"  ghost {number}: block {names(cells)}")
+        return trial.fill(cells)
+    return _singles(trial, effect, number, lines)
+
+
+def _singles(trial: Build, effect: dict[str, Any], number: int, lines: list[str]) -> list[Cell]:
+    due = trial.ghosts_left()
+    words = effect.get("singles", [])
+    cells = [parse_cell(w) for w in (words.split() if isinstance(words, str) else words)]
+    if len(cells) != due:
+        raise IllegalMove(f"{due} ghost{'s' * (due != 1)} left on the map: exactly {due} "
+                          f"single cell{'s' * (due != 1)}, not {len(cells)}")
+    owed = []
+    for cell in cells:
+        trial.check_block({cell}, f"the single cell {names([cell])}")
+        owed += trial.fill({cell})
+    lines.append(f"  ghost {number}: single cells {names(cells) or '(none)'}")
+    return owed
+
+
+def _bat(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
+    choice = effect.get("bat")
+    if choice == "develop":
+        trial.advance(BAT_ADVANCE)
+        lines.append(f"  bat: development +{BAT_ADVANCE} → {trial.development}")
+        return []
+    if choice != "cell":
+        raise InputError('bat = "cell" (one single cell) or bat = "develop" (+2)')
+    cells = _cells(effect.get("block"), "block")
+    if len(cells) != 1:
+        raise IllegalMove("the bat gives one single cell")
+    trial.check_block(cells, f"the single cell {names(cells)}")
+    lines.append(f"  bat: single cell {names(cells)}")
+    return trial.fill(cells)
+
+
+# --- the finished sheet ---------------------------------------------------------
+
+
+def sheet_toml(build: Build, log: Log, map_reference: str | None = None) -> str:
+    """The finished sheet in the format ``score`` reads; ``map_reference`` is how
+    the sheet names its map (the log's own reference by default)."""
+    board = build.map
+    rows = ["".join("#" if (x, y) in build.filled else "." for x in range(board.width))
+            for y in range(board.height)]
+    plans = ", ".join(f'"{p.name()}"' for p in build.plans)
+    lines = [
+        f"# The finished sheet of {log.source}, written by companion roguelight replay.",
+        f'map = "{map_reference or log.map_name}"',
+        f'name = "{log.name}"',
+    ]
+    if log.exit:
+        lines.append(f'exit = "{log.exit}"')
+    if build.goals:
+        lines.append("goals = [" + ", ".join(f'"{g}"' for g in build.goals) + "]")
+    lines += [
+        f"plans = [{plans}]",
+        f"development = {build.development}",
+        'filled = """', *rows, '"""',
+        "",
+        "[items]",
+        f"circled = {sorted(build.circled)}",
+        f"spent = {sorted(build.spent)}",
+    ]
+    return "\n".join(lines) + "\n"
