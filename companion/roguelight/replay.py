@@ -138,6 +138,8 @@ def _action_a(trial: Build, entry: dict[str, Any], white: int, black: int, speci
         raise InputError(f"die = {die!r}: white or black")
     if "spend" in entry and die != "black":
         raise IllegalMove("an item mark is spent only to use the black die")
+    if special and "spend" in entry:
+        raise IllegalMove(f"round {trial.round} is special already: no item mark to spend")
     if die == "black" and not special:
         _spend(trial, entry.get("spend"), lines)
     face = white if die == "white" else black
