@@ -65,6 +65,9 @@ def load_sheet(path: str | Path) -> Sheet:
 
 def parse_sheet(text: str, where: str) -> Sheet:
     data = parse_toml(text, where)
+    if "rounds" in data or "setup" in data:
+        raise InputError("this is a play log, not a finished sheet; make the sheet with "
+                         f"companion roguelight replay {where} --out sheet.toml", where)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(sorted(_KEYS))}", where)

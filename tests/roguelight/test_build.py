@@ -252,3 +252,25 @@ def test_a_bad_round_names_its_number(tmp_path):
     path.write_text(text)
     with pytest.raises(InputError, match=r"log\.toml: round 3: the block C4 D4 shares no edge"):
         replay(load_log(path))
+
+
+def test_ruling_the_ghosts_plan_advances_the_development_track():
+    build = play(basic(), dice=[1, 3], block=["I1", "I2"],
+                 effects=[{"cell": "I2", "ghost": 1, "plan": "G2:H3"}])
+    assert build.development == 3  # the bat H2 inside the ghost's plan
+
+
+def test_ruling_a_plan_touches_a_filled_cell_across_its_line_from_either_side():
+    build = basic()
+    build.filled |= cells("F5")  # a filled cell on the plan's own edge, nothing outside
+    assert play(build, dice=[2, 2], plan="F5:G6").plans[-1].name() == "F5:G6"
+
+
+def test_ruling_a_large_ghost_owes_one_effect_for_the_whole_monster():
+    build = setup(ADVANCED, 3, 4)  # entrance 3 on A6: its plan A6:B7
+    build.filled |= cells("B5")
+    owed = build.copy().fill(cells("C5"))
+    assert owed == [parse_cell("C5")]  # C5 and D5 filled, one ghost effect
+    done = play(build, dice=[6, 1], block=["C5"],
+                effects=[{"cell": "D5", "ghost": 1, "plan": "E5:F6"}])
+    assert cells("C5", "D5") <= done.filled and done.ghosts_used == {1}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.roguelight.maps import shipped
 from companion.roguelight.scoring import score_exits, score_sheet
 from tests.roguelight.util import PLAIN_MAP, sheet_from
@@ -303,3 +305,12 @@ def test_large_monster_counts_once_and_monsters_on_filled_cells_are_gone():
     room = score.rooms[0]
     assert room.monsters["b"] == 2  # D3 and the large blue on E3 F3
     assert room.monsters["G"] == 1 and room.strength == 3
+
+
+def test_ruling_the_start_item_mark_counts_as_circled_when_not_listed(tmp_path):
+    from companion.roguelight.sheet import parse_sheet
+
+    text = (Path(__file__).parents[2] / "examples" / "roguelight" / "alice.toml").read_text()
+    text = text[: text.index("[items]")]
+    sheet = parse_sheet(text, str(tmp_path / "s.toml"))
+    assert sheet.circled == {1} and sheet.item_points == 1
