@@ -1,0 +1,172 @@
+"""Drawing a :class:`~pnp.shapes.Document` with reportlab.
+
+Each page is set up in millimetres with y growing downwards, exactly like
+the shapes, so nothing is converted shape by shape; text is flipped back
+upright where it is drawn. Output is deterministic (reportlab's invariant
+mode: no dates or random ids) so the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen import canvas as pdfcanvas
+
+from pnp import __version__
+from pnp.fonts import FontChoice
+from pnp.paper import decoration, footer_text, standard_margins
+from pnp.shapes import MM_PER_PT, Circle, Document, Form, Group, Line, Page, Path, Rect, Text
+
+PT_PER_MM = 72 / 25.4
+
+
+def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
+               ink_saver: bool = False) -> bytes:
+    buffer = io.BytesIO()
+    canvas = pdfcanvas.Canvas(buffer, invariant=1, pageCompression=1,
+                              initialFontName=font.name)
+    canvas.setTitle(doc.title)
+    canvas.setSubject(doc.subject)
+    canvas.setKeywords(", ".join(doc.keywords))
+    canvas.setAuthor("pnp-companion")
+    canvas.setCreator(f"pnp-companion {__version__}")
+    canvas.setViewerPreference("PrintScaling", "None")
+    painter = _Painter(canvas, font, ink_saver)
+    for number, page in enumerate(doc.pages, start=1):
+        _page(canvas, painter, doc, page, number, lang)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, lang: str) -> None:
+    canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+    for box, setter in ((page.trim, canvas.setTrimBox), (page.bleed, canvas.setBleedBox)):
+        if box is not None:
+            x, y, w, h = box
+            setter(_pdf_box(x, y, w, h, page.height))
+    canvas.saveState()
+    canvas.translate(0, page.height * PT_PER_MM)
+    canvas.scale(PT_PER_MM, -PT_PER_MM)
+    painter.draw_all(page.shapes)
+    if page.decorate:
+        footer = footer_text(doc.game, page.label or doc.component, number, len(doc.pages))
+        margins = page.margins or standard_margins(page.width, page.height)
+        painter.draw_all(decoration(margins, footer, lang))
+    canvas.restoreState()
+    canvas.showPage()
+
+
+def _pdf_box(x: float, y: float, w: float, h: float, height: float) -> tuple:
+    return (x * PT_PER_MM, (height - y - h) * PT_PER_MM, (x + w) * PT_PER_MM,
+            (height - y) * PT_PER_MM)
+
+
+def ink_saving(colour: str) -> str:
+    """Grey by luminance, lightened: dark areas print as pale tints."""
+    c = HexColor(colour)
+    grey = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    pale = grey if grey < 0.15 and colour.lower() in ("#000000", "#000") else 0.55 + 0.45 * grey
+    level = round(pale * 255)
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
+class _Painter:
+    def __init__(self, canvas, font: FontChoice, ink_saver: bool) -> None:
+        self.canvas = canvas
+        self.font = font
+        self.ink_saver = ink_saver
+        self.forms: set[str] = set()
+
+    def colour(self, value: str) -> Color:
+        return HexColor(ink_saving(value) if self.ink_saver else value)
+
+    def draw_all(self, shapes) -> None:
+        for shape in shapes:
+            self.draw(shape)
+
+    def draw(self, shape) -> None:
+        handler = {Line: self.line, Rect: self.rect, Circle: self.circle, Path: self.path,
+                   Text: self.text, Group: self.group, Form: self.form}[type(shape)]
+        handler(shape)
+
+    def _style(self, style) -> tuple[int, int]:
+        c = self.canvas
+        if style.stroke:
+            c.setStrokeColor(self.colour(style.stroke))
+            c.setLineWidth(style.width)
+            c.setDash(list(style.dash) if style.dash else [])
+        if style.fill:
+            c.setFillColor(self.colour(style.fill))
+        return (1 if style.stroke else 0), (1 if style.fill else 0)
+
+    def line(self, s: Line) -> None:
+        if self._style(s.style)[0]:
+            self.canvas.line(s.x1, s.y1, s.x2, s.y2)
+
+    def rect(self, s: Rect) -> None:
+        stroke, fill = self._style(s.style)
+        if s.radius:
+            self.canvas.roundRect(s.x, s.y, s.w, s.h, s.radius, stroke=stroke, fill=fill)
+        else:
+            self.canvas.rect(s.x, s.y, s.w, s.h, stroke=stroke, fill=fill)
+
+    def circle(self, s: Circle) -> None:
+        stroke, fill = self._style(s.style)
+        self.canvas.circle(s.cx, s.cy, s.r, stroke=stroke, fill=fill)
+
+    def path(self, s: Path) -> None:
+        stroke, fill = self._style(s.style)
+        p = self.canvas.beginPath()
+        for command in s.commands:
+            op, *args = command
+            {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op](*args)
+        self.canvas.drawPath(p, stroke=stroke, fill=fill)
+
+    def text(self, s: Text) -> None:
+        c = self.canvas
+        size = s.size * MM_PER_PT
+        width = pdfmetrics.stringWidth(s.text, self.font.name, size)
+        x = s.x - {"start": 0, "middle": width / 2, "end": width}[s.anchor]
+        c.saveState()
+        c.translate(x, s.y)
+        c.scale(1, -1)
+        c.setFillColor(self.colour(s.fill))
+        t = c.beginText(0, 0)
+        t.setFont(self.font.name, size)
+        if s.bold:
+            c.setStrokeColor(self.colour(s.fill))
+            c.setLineWidth(size * 0.04)
+            t.setTextRenderMode(2)
+        t.textOut(s.text)
+        c.drawText(t)
+        c.restoreState()
+
+    def group(self, s: Group) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(s.dx, s.dy)
+        if s.rotate:
+            c.rotate(-s.rotate)  # the page is flipped: clockwise on paper
+        if s.scale != 1:
+            c.scale(s.scale, s.scale)
+        if s.clip is not None:
+            box = c.beginPath()
+            box.rect(*s.clip)
+            c.clipPath(box, stroke=0, fill=0)
+        self.draw_all(s.items)
+        c.restoreState()
+
+    def form(self, s: Form) -> None:
+        c = self.canvas
+        name = "pnp" + "".join(ch if ch.isalnum() else "_" for ch in s.name)
+        if name not in self.forms:
+            c.beginForm(name, lowerx=-1000, lowery=-1000, upperx=1000, uppery=1000)
+            self.draw_all(s.items)
+            c.endForm()
+            self.forms.add(name)
+        c.saveState()
+        c.translate(s.dx, s.dy)
+        c.doForm(name)
+        c.restoreState()

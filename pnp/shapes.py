@@ -1,0 +1,137 @@
+"""The vector shapes every component is drawn with — one geometry, two renderers.
+
+Coordinates are millimetres with the origin at the top left and y growing
+downwards (as on the printed page and in SVG); the PDF renderer flips them.
+Text sizes are in points. A :class:`Group` moves, turns and scales what it
+holds; a :class:`Form` is art drawn once and reused (a PDF form XObject, an
+SVG ``<symbol>``), so a deck of identical backs stays small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MM_PER_PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class Style:
+    stroke: str | None = "#000000"
+    fill: str | None = None
+    width: float = 0.25  # mm
+    dash: tuple[float, ...] | None = None  # mm on, mm off
+
+
+INK = Style()
+NO_STROKE = Style(stroke=None)
+
+
+def filled(colour: str) -> Style:
+    return Style(stroke=None, fill=colour)
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = INK
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = INK
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = INK
+
+
+@dataclass(frozen=True)
+class Path:
+    """Commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    style: Style = INK
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # the baseline
+    text: str
+    size: float = 9.0  # points
+    anchor: str = "start"  # start, middle or end
+    bold: bool = False
+    fill: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Group:
+    items: tuple = ()
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0  # degrees, clockwise on the page, about (dx, dy)
+    scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h inside the group
+
+
+@dataclass(frozen=True)
+class Form:
+    """Art drawn once under ``name`` and placed wherever it is used."""
+
+    name: str
+    items: tuple = ()
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+Shape = Line | Rect | Circle | Path | Text | Group | Form
+
+
+@dataclass(frozen=True)
+class Margins:
+    """Where the scale mark and the footer go on a page.
+
+    ``scale`` is the top-left of the 10 mm mark; ``square`` says whether it is a
+    square or, where the margin is too narrow for one, a 10 mm bar. The footer
+    is drawn with its baseline at ``footer`` (x, y), anchored at its end.
+    """
+
+    scale: tuple[float, float]
+    square: bool
+    footer: tuple[float, float]
+
+
+@dataclass
+class Page:
+    """One sheet of paper: its size, what is on it, and the print-shop boxes."""
+
+    width: float
+    height: float
+    shapes: list = field(default_factory=list)
+    trim: tuple[float, float, float, float] | None = None  # x, y, w, h in mm
+    bleed: tuple[float, float, float, float] | None = None
+    label: str = ""  # the component, for the footer
+    margins: Margins | None = None  # None: the standard bottom margin
+    decorate: bool = True  # footer and scale mark (off for 1-up print-shop pages)
+
+
+@dataclass
+class Document:
+    game: str
+    component: str
+    title: str
+    subject: str
+    keywords: tuple[str, ...]
+    pages: list[Page] = field(default_factory=list)
