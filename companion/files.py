@@ -28,6 +28,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except OSError as err:
         Path(tmp).unlink(missing_ok=True)
@@ -35,6 +36,12 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

@@ -1,13 +1,174 @@
-"""The ``pnp`` command: print games as PDFs."""
+"""The ``pnp`` command: print games as PDFs (and preview one item as SVG)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import click
 
+from companion.errors import InputError
+from companion.files import write_atomic
 from pnp import __version__
+from pnp.build import DUPLEX, LANGS, Options, build_one, context
+from pnp.catalog import GAMES, find
+from pnp.impose import calibration_pages
+from pnp.paper import PAPERS
+from pnp.render_pdf import render_pdf
+from pnp.render_svg import render_svg
+from pnp.shapes import Document
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class UserError(click.ClickException):
+    exit_code = 2
+
+
+class PnpGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as err:
+            raise UserError(str(err)) from None
+
+
+@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
-    """Print tabletop games: play sheets, boards, tiles and cards as print-ready PDFs."""
+    """Print tabletop games as print-ready PDFs: sheets, boards, tiles and cards.
+
+    Everything is laid out in millimetres: print at 100 % (actual size).
+
+    \b
+    Examples:
+      pnp list
+      pnp build darkhall                  # every Dark Hall component into output/
+      pnp build roguelight sheet --paper letter --lang en
+      pnp build all --ink-saver
+      pnp preview darkhall board -o board.svg
+      pnp calibrate --duplex long         # measure your printer's back offset
+    """
+
+
+@main.command("list")
+def list_games() -> None:
+    """Games, their components, and the build options."""
+    for game in GAMES.values():
+        click.echo(f"{game.name} — {game.title}")
+        for component in game.components.values():
+            click.echo(f"  {component.name:<9} {component.summary}")
+    click.echo(f"\nOptions: --paper {'|'.join(PAPERS)}  --lang {'|'.join(LANGS)}  "
+               f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
+               "--cut-guides  --fold  --back-offset DX,DY  --font PATH  --square MM  "
+               "--map FILE")
+
+
+def build_options(function):
+    options = [
+        click.option("--paper", default="a4", show_default=True,
+                     type=click.Choice(list(PAPERS), case_sensitive=False)),
+        click.option("--lang", default="ja", show_default=True, type=click.Choice(LANGS),
+                     help="Language of the printed words."),
+        click.option("--out", "out_dir", default="output", show_default=True,
+                     type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder for the PDFs."),
+        click.option("--copies", default=1, show_default=True, type=int,
+                     help="Copies of every piece (or page, for sheets)."),
+        click.option("--ink-saver", is_flag=True, help="Greyscale with pale fills."),
+        click.option("--duplex", default="long", show_default=True, type=click.Choice(DUPLEX),
+                     help="How backs are placed: flip on the long or short edge, or none "
+                          "(backs on their own pages)."),
+        click.option("--back-offset", default="0,0", metavar="DX,DY",
+                     help="Shift the backs by this many mm (see pnp calibrate)."),
+        click.option("--bleed", default=3.0, show_default=True, type=float,
+                     help="Art beyond the cut line, in mm (0 allowed)."),
+        click.option("--gutter", default=0.0, show_default=True, type=float,
+                     help="Space between pieces in mm (0: shared cut lines)."),
+        click.option("--cut-guides", is_flag=True, help="Full-length dashed cut lines."),
+        click.option("--fold", is_flag=True,
+                     help="Fold-and-glue: fronts and backs on one page with a fold line."),
+        click.option("--font", type=click.Path(dir_okay=False),
+                     help="A TrueType font to embed (default: IPAex Gothic if installed)."),
+        click.option("--square", type=float, help="Dark Hall: board square size in mm."),
+        click.option("--map", "map_file", help="Roguelight: a map file for the sheet."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: str,
+                 back_offset: str, bleed: float, gutter: float, cut_guides: bool, fold: bool,
+                 font: str | None, square: float | None, map_file: str | None) -> Options:
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise InputError(
+            f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
+    return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
+                   cut_guides, fold, font, square, map_file)
+
+
+@main.command()
+@click.argument("game")
+@click.argument("components", nargs=-1)
+@build_options
+def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> None:
+    """Build GAME's COMPONENTS (all of them by default) into PDFs; GAME may be 'all'."""
+    options = make_options(**flags)
+    jobs = _jobs(game, components)
+    ctx = context(options)
+    for notice in ctx.notices:
+        click.echo(f"Note: {notice}", err=True)
+    written = []
+    with click.progressbar(jobs, label="Building", file=click.get_text_stream("stderr"),
+                           item_show_func=lambda j: j and f"{j[0].name} {j[1].name}") as bar:
+        for game_, component in bar:
+            written.append(build_one(game_, component, ctx, out_dir))
+    for path in written:
+        click.echo(str(path))
+
+
+def _jobs(game: str, components: tuple[str, ...]):
+    if game == "all":
+        if components:
+            raise InputError("'pnp build all' takes no components")
+        return [(g, c) for g in GAMES.values() for c in g.components.values()]
+    found, _ = find(game)
+    names = components or tuple(found.components)
+    return [find(game, name) for name in names]
+
+
+@main.command()
+@click.argument("game")
+@click.argument("component")
+@click.option("-o", "--output", "output", required=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="The SVG file to write.")
+@click.option("--lang", default="ja", type=click.Choice(LANGS))
+@click.option("--square", type=float, help="Dark Hall: board square size in mm.")
+@click.option("--map", "map_file", help="Roguelight: a map file.")
+def preview(game: str, component: str, output: Path, lang: str, square: float | None,
+            map_file: str | None) -> None:
+    """Write an SVG preview of one COMPONENT item, from the same geometry as the PDF."""
+    _, found = find(game, component)
+    ctx = context(Options(lang=lang, square=square, map=map_file))
+    width, height, shapes = found.preview(ctx)
+    write_atomic(output, render_svg(width, height, shapes))
+    click.echo(str(output))
+
+
+@main.command()
+@click.option("--paper", default="a4", type=click.Choice(list(PAPERS), case_sensitive=False))
+@click.option("--duplex", default="long", type=click.Choice(["long", "short"]))
+@click.option("--lang", default="ja", type=click.Choice(LANGS))
+@click.option("--out", "out_dir", default="output", type=click.Path(file_okay=False,
+                                                                     path_type=Path))
+def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
+    """Print a duplex calibration page: read the back offset, pass --back-offset."""
+    ctx = context(Options(paper=paper.lower(), lang=lang))
+    w, h = ctx.page_size(landscape=False)
+    doc = Document("pnp-companion", "duplex calibration", "Duplex calibration",
+                   "measures the printer's back offset", ("pnp-companion", "calibration"),
+                   calibration_pages(w, h, duplex, lang))
+    path = out_dir / f"calibration-{paper.lower()}-{duplex}.pdf"
+    write_atomic(path, render_pdf(doc, ctx.font, lang=lang))
+    click.echo(str(path))

@@ -37,6 +37,7 @@ GUIDE_STYLE = Style(stroke="#808080", width=0.1, dash=(1.0, 1.5))
 FOLD_STYLE = Style(stroke="#808080", width=0.2, dash=(3.0, 2.0))
 MARK_LENGTH = 5.0
 MARK_GAP = 1.0  # between the bleed and the start of a mark
+FOOTER_BAND = 3.5  # kept free of marks above the bottom 6 mm edge, for the footer
 EPSILON = 1e-6
 
 #: A piece: draws its front (and back) at the trim origin, art reaching ``bleed``
@@ -116,7 +117,7 @@ class Imposition:
         marks = []
         top_len = self.top - offset - SAFE_EDGE
         bottom = self.top + self.block_h
-        bottom_len = self.page_h - bottom - offset - SAFE_EDGE
+        bottom_len = self.page_h - bottom - offset - SAFE_EDGE - FOOTER_BAND
         for x in self.cut_x():
             marks += _mark(x, self.top - offset, 0, -1, top_len)
             marks += _mark(x, bottom + offset, 0, 1, bottom_len)
@@ -144,14 +145,23 @@ class Imposition:
         raise ValueError(f"duplex {duplex!r}")
 
     def margins(self) -> Margins:
-        """The scale mark and footer in the bottom margin, between the crop marks."""
+        """The scale mark and footer in the footer band, below the crop marks: a
+        10 mm square where the margin has room, else a 10 mm bar."""
         bottom = self.top + self.block_h
-        free = self.page_h - bottom - SAFE_EDGE
+        free = self.page_h - bottom - SAFE_EDGE - self.outer_bleed() - MARK_GAP - MARK_LENGTH
         base = self.page_h - SAFE_EDGE - 0.8
-        first, last = self.cut_x()[0], self.cut_x()[-1]
-        if free >= SCALE_SQUARE + self.outer_bleed() + MARK_GAP + MARK_LENGTH + 1:
-            return Margins((first, base - SCALE_SQUARE), True, (last, base))
-        return Margins((first + 1.5, base - 2.2), False, (last - 1.5, base))
+        right = self.page_w - SAFE_EDGE - 1
+        if free >= SCALE_SQUARE + 1:
+            return Margins((SAFE_EDGE + 1, base - SCALE_SQUARE + 0.5), True, (right, base))
+        return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
+
+    def for_count(self, count: int) -> Imposition:
+        """The same grid with only the rows ``count`` pieces need, centred again."""
+        rows = min(self.rows, max(1, ceil(count / self.cols)))
+        if rows == self.rows:
+            return self
+        return _centred(self.page_w, self.page_h, self.card_w, self.card_h, self.cols, rows,
+                        self.gutter, self.bleed)
 
 
 def _cuts(start: float, size: float, gutter: float, count: int) -> list[float]:
@@ -196,10 +206,22 @@ def impose(page_w: float, page_h: float, card_w: float, card_h: float, *,
     if cols < 1 or rows < 1:
         raise InputError(f"a {card_w:g} × {card_h:g} mm piece does not fit on a "
                          f"{page_w:g} × {page_h:g} mm page inside the 6 mm edge")
+    spared = floor((avail_h - FOOTER_BAND + gutter + EPSILON) / (card_h + gutter))
+    if rows - spared <= rows // 10:  # room for the footer band costs little: keep it
+        rows = spared
+    return _centred(page_w, page_h, card_w, card_h, cols, rows, gutter, bleed)
+
+
+def _centred(page_w: float, page_h: float, card_w: float, card_h: float, cols: int,
+             rows: int, gutter: float, bleed: float) -> Imposition:
     block_w = cols * card_w + (cols - 1) * gutter
     block_h = rows * card_h + (rows - 1) * gutter
+    top = (page_h - block_h) / 2
+    low = page_h - SAFE_EDGE - FOOTER_BAND - block_h  # keep the footer band when it fits
+    if top > low >= SAFE_EDGE:
+        top = max(SAFE_EDGE, low)
     return Imposition(page_w, page_h, card_w, card_h, cols, rows, gutter, bleed,
-                      (page_w - block_w) / 2, (page_h - block_h) / 2)
+                      (page_w - block_w) / 2, top)
 
 
 # --- pages ------------------------------------------------------------------------
@@ -222,13 +244,15 @@ def sheets(pieces: Sequence[Piece], layout: Imposition, options: SheetOptions,
     has_backs = any(p.back for p in pieces) and options.duplex != "none"
     for start in range(0, len(pieces), layout.per_page):
         batch = pieces[start:start + layout.per_page]
-        pages.append(_front_page(batch, layout, options, label))
+        fitted = layout.for_count(len(batch))
+        pages.append(_front_page(batch, fitted, options, label))
         if has_backs:
-            pages.append(_back_page(batch, layout, options, label + " (back)"))
+            pages.append(_back_page(batch, fitted, options, label + " (back)"))
     if any(p.back for p in pieces) and options.duplex == "none":
         backs = [Piece(p.back) for p in pieces if p.back]  # type: ignore[arg-type]
         for start in range(0, len(backs), layout.per_page):
-            pages.append(_front_page(backs[start:start + layout.per_page], layout, options,
+            batch = backs[start:start + layout.per_page]
+            pages.append(_front_page(batch, layout.for_count(len(batch)), options,
                                      label + " (backs)"))
     return pages
 

@@ -1,0 +1,1 @@
+"""One module per game: its components drawn from companion's models."""

@@ -1,0 +1,139 @@
+"""Vector helpers every component shares: die faces, QR codes, icons, text boxes.
+
+No game symbol depends on a font: dice, monsters and items are drawn as paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.shapes import MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
+from pnp.text import wrap
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def die(x: float, y: float, size: float, face: int, *, fill: str = "#ffffff",
+        ink: str = "#000000") -> list:
+    """A die showing ``face``, its top-left corner at (x, y)."""
+    shapes: list = [Rect(x, y, size, size, Style(stroke=ink, fill=fill, width=size * 0.05),
+                         radius=size * 0.15)]
+    r = size * 0.09
+    shapes += [Circle(x + px * size, y + py * size, r, filled(ink)) for px, py in _PIPS[face]]
+    return shapes
+
+
+def qr_code(data: str, x: float, y: float, size: float) -> list:
+    """A QR code as vector squares (runs of dark modules merged per row)."""
+    import qrcode
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    module = size / len(matrix)
+    shapes: list = []
+    ink = filled("#000000")
+    for row, bits in enumerate(matrix):
+        col = 0
+        while col < len(bits):
+            if not bits[col]:
+                col += 1
+                continue
+            start = col
+            while col < len(bits) and bits[col]:
+                col += 1
+            shapes.append(Rect(x + start * module, y + row * module, (col - start) * module,
+                               module, ink))
+    return shapes
+
+
+def text_box(text: str, x: float, y: float, width: float, size: float,
+             measure: Callable[[str, float], float], *, leading: float = 1.35,
+             bold: bool = False) -> tuple[list, float]:
+    """Wrapped text (kinsoku rules) from (x, y) down; returns the shapes and the height."""
+    line_height = size * MM_PER_PT * leading
+    lines = wrap(text, width, lambda s: measure(s, size))
+    shapes = [Text(x, y + (i + 0.8) * line_height, line, size, bold=bold)
+              for i, line in enumerate(lines)]
+    return shapes, len(lines) * line_height
+
+
+# --- icons (drawn in a unit box, scaled to ``s`` mm, top-left at x, y) ---------------
+
+
+def ghost(x: float, y: float, s: float, colour: str = "#6b6b8f") -> list:
+    w = s * 0.7
+    left, top = x + (s - w) / 2, y + s * 0.12
+    bottom = y + s * 0.88
+    body = Path((
+        ("M", left, bottom), ("L", left, top + w / 2),
+        ("C", left, top - w * 0.05, left + w, top - w * 0.05, left + w, top + w / 2),
+        ("L", left + w, bottom),
+        ("L", left + w * 0.75, bottom - s * 0.1), ("L", left + w / 2, bottom),
+        ("L", left + w * 0.25, bottom - s * 0.1), ("Z",),
+    ), Style(stroke="#000000", fill=colour, width=s * 0.03))
+    eyes = [Circle(left + w * 0.33, top + w * 0.45, s * 0.06, filled("#ffffff")),
+            Circle(left + w * 0.67, top + w * 0.45, s * 0.06, filled("#ffffff"))]
+    return [body, *eyes]
+
+
+def bat(x: float, y: float, s: float, colour: str = "#4a3b52") -> list:
+    cx, cy = x + s / 2, y + s * 0.45
+    wing = Path((
+        ("M", cx, cy - s * 0.1), ("L", x + s * 0.08, cy - s * 0.18),
+        ("L", x + s * 0.2, cy + s * 0.05), ("L", x + s * 0.3, cy - s * 0.02),
+        ("L", cx - s * 0.08, cy + s * 0.22), ("L", cx, cy + s * 0.12),
+        ("L", cx + s * 0.08, cy + s * 0.22), ("L", x + s * 0.7, cy - s * 0.02),
+        ("L", x + s * 0.8, cy + s * 0.05), ("L", x + s * 0.92, cy - s * 0.18), ("Z",),
+    ), Style(stroke="#000000", fill=colour, width=s * 0.025))
+    return [wing, Circle(cx, cy - s * 0.02, s * 0.09, filled(colour))]
+
+
+def slime(x: float, y: float, s: float, colour: str) -> list:
+    left, right, base = x + s * 0.15, x + s * 0.85, y + s * 0.8
+    body = Path((
+        ("M", left, base), ("C", left, y + s * 0.2, right, y + s * 0.2, right, base), ("Z",),
+    ), Style(stroke="#000000", fill=colour, width=s * 0.03))
+    eyes = [Circle(x + s * 0.4, y + s * 0.55, s * 0.05, filled("#000000")),
+            Circle(x + s * 0.6, y + s * 0.55, s * 0.05, filled("#000000"))]
+    return [body, *eyes]
+
+
+def chest(x: float, y: float, s: float, colour: str = "#d9a441") -> list:
+    body = Rect(x + s * 0.18, y + s * 0.38, s * 0.64, s * 0.42,
+                Style(stroke="#000000", fill=colour, width=s * 0.03))
+    lid = Path((("M", x + s * 0.18, y + s * 0.38), ("C", x + s * 0.18, y + s * 0.15,
+                                                    x + s * 0.82, y + s * 0.15,
+                                                    x + s * 0.82, y + s * 0.38), ("Z",)),
+               Style(stroke="#000000", fill=colour, width=s * 0.03))
+    lock = Rect(x + s * 0.46, y + s * 0.34, s * 0.08, s * 0.12, filled("#000000"))
+    return [body, lid, lock]
+
+
+def key(x: float, y: float, s: float) -> list:
+    ring = Circle(x + s * 0.3, y + s * 0.5, s * 0.17, Style(width=s * 0.07))
+    shaft = Line(x + s * 0.47, y + s * 0.5, x + s * 0.92, y + s * 0.5, Style(width=s * 0.07))
+    teeth = [Line(x + s * 0.8, y + s * 0.5, x + s * 0.8, y + s * 0.66, Style(width=s * 0.07)),
+             Line(x + s * 0.68, y + s * 0.5, x + s * 0.68, y + s * 0.62, Style(width=s * 0.07))]
+    return [ring, shaft, *teeth]
+
+
+def arrow(x1: float, y1: float, x2: float, y2: float, head: float = 2.0,
+          style: Style | None = None) -> list:
+    style = style or Style(width=0.4)
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / length, dy / length
+    left = (x2 - head * ux + head * 0.5 * uy, y2 - head * uy - head * 0.5 * ux)
+    right = (x2 - head * ux - head * 0.5 * uy, y2 - head * uy + head * 0.5 * ux)
+    tip = Path((("M", x2, y2), ("L", *left), ("L", *right), ("Z",)),
+               Style(stroke=None, fill=style.stroke or "#000000"))
+    return [Line(x1, y1, x2, y2, style), tip]
