@@ -15,7 +15,7 @@ from pathlib import Path
 from companion.errors import InputError
 from companion.files import write_atomic
 from pnp.fonts import FontChoice, choose_font, string_width
-from pnp.impose import Piece, SheetOptions, impose, sheets
+from pnp.impose import Piece, SheetOptions, impose, one_up, sheets
 from pnp.paper import Paper, paper, usable
 from pnp.render_pdf import render_pdf
 from pnp.shapes import Document, Group, Page
@@ -36,6 +36,7 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_guides: bool = False
     fold: bool = False
+    one_up: bool = False  # print-shop output: one piece a page, TrimBox and BleedBox
     font: str | None = None
     square: float | None = None  # Dark Hall board square size (mm)
     map: str | None = None  # Roguelight map file for the sheet
@@ -74,6 +75,8 @@ class Context:
     def impose(self, pieces: list[Piece], size: tuple[float, float], label: str,
                landscape: bool = False) -> list[Page]:
         """Pieces (× copies) on as many pages as they need, with marks and backs."""
+        if self.options.one_up:
+            return one_up(pieces * self.options.copies, size, self.options.bleed, label)
         w, h = self.page_size(landscape)
         layout = impose(w, h, *size, gutter=self.options.gutter, bleed=self.options.bleed)
         return sheets(pieces * self.options.copies, layout, self.sheet_options(), label)
@@ -150,7 +153,12 @@ def output_path(out_dir: Path, game: Game, component: Component, options: Option
 
 def build_one(game: Game, component: Component, ctx: Context, out_dir: Path) -> Path:
     doc = document(game, component, ctx)
-    data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver)
+    missing: set[str] = set()
+    data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver,
+                      missing=missing)
+    if missing:
+        ctx.notices.append(f"{game.name} {component.name}: the font has no glyph for "
+                           + " ".join(sorted(missing)))
     path = output_path(out_dir, game, component, ctx.options)
     write_atomic(path, data)
     return path

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from companion.errors import InputError
+from companion.files import read_text
+from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
 from pnp.build import Component, Context, Game, sheet_pages
 from pnp.components import darkhall as dh
+from pnp.components import roguelight as rl
 from pnp.impose import tile
 from pnp.paper import usable
 from pnp.shapes import Page
@@ -84,7 +87,57 @@ def _pools(ctx: Context) -> list[Page]:
     return pages + ctx.impose([line], (4 * square - 1, square - 1), "pools")
 
 
-GAMES = {game.name: game for game in (DARKHALL,)}
+# --- Roguelight ------------------------------------------------------------------
+
+SUMMARY_CARD = (148.0, 105.0)
+
+
+def _maps(ctx: Context) -> list[tuple[Map, str | None]]:
+    """The shipped maps, or the one map file given with --map (with its text)."""
+    if ctx.options.map is None:
+        return [(shipped(name), None) for name in SHIPPED]
+    return [(load_map(ctx.options.map), read_text(ctx.options.map))]
+
+
+@sheet_pages
+def roguelight_sheets(ctx: Context) -> list[Page]:
+    pages = []
+    for board, source in _maps(ctx):
+        height, shapes = rl.sheet(board, ctx.options.lang, ctx.measure, source)
+        pages.append(ctx.centred(shapes, (rl.PAGE_W, height), f"sheet {board.name}"))
+    return pages
+
+
+def roguelight_sheet_preview(ctx: Context):
+    board, source = _maps(ctx)[0]
+    height, shapes = rl.sheet(board, ctx.options.lang, ctx.measure, source)
+    return rl.PAGE_W, height, shapes
+
+
+def _summary(ctx: Context):
+    return rl.summary_pieces(_maps(ctx)[0][0], ctx.options.lang, ctx.measure, SUMMARY_CARD)
+
+
+ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
+    "sheet": Component(
+        "sheet", "a play sheet for each shipped map (or --map FILE), with a QR code naming "
+                 "game, map and version",
+        roguelight_sheets, roguelight_sheet_preview),
+    "summary": Component(
+        "summary", "the summary card: a round on the front; score track and armament "
+                   "track on the back (double-sided)",
+        lambda ctx: ctx.impose(_summary(ctx), SUMMARY_CARD, "summary"),
+        lambda ctx: (*SUMMARY_CARD, _summary(ctx)[0].front(0))),
+    "solo": Component(
+        "solo", "the solo title table",
+        sheet_pages(lambda ctx: [ctx.centred(rl.solo_table(_maps(ctx)[0][0],
+                                                           ctx.options.lang)[2],
+                                             rl.solo_table(_maps(ctx)[0][0],
+                                                           ctx.options.lang)[:2], "solo")]),
+        lambda ctx: rl.solo_table(_maps(ctx)[0][0], ctx.options.lang)),
+})
+
+GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL)}
 
 
 def find(game: str, component: str | None = None):

@@ -58,7 +58,7 @@ def list_games() -> None:
             click.echo(f"  {component.name:<9} {component.summary}")
     click.echo(f"\nOptions: --paper {'|'.join(PAPERS)}  --lang {'|'.join(LANGS)}  "
                f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
-               "--cut-guides  --fold  --back-offset DX,DY  --font PATH  --square MM  "
+               "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --square MM  "
                "--map FILE")
 
 
@@ -86,6 +86,9 @@ def build_options(function):
         click.option("--cut-guides", is_flag=True, help="Full-length dashed cut lines."),
         click.option("--fold", is_flag=True,
                      help="Fold-and-glue: fronts and backs on one page with a fold line."),
+        click.option("--one-up", is_flag=True,
+                     help="Print-shop output: one piece per page, trim + bleed, with "
+                          "TrimBox and BleedBox."),
         click.option("--font", type=click.Path(dir_okay=False),
                      help="A TrueType font to embed (default: IPAex Gothic if installed)."),
         click.option("--square", type=float, help="Dark Hall: board square size in mm."),
@@ -98,14 +101,15 @@ def build_options(function):
 
 def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: str,
                  back_offset: str, bleed: float, gutter: float, cut_guides: bool, fold: bool,
-                 font: str | None, square: float | None, map_file: str | None) -> Options:
+                 one_up: bool, font: str | None, square: float | None,
+                 map_file: str | None) -> Options:
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
         raise InputError(
             f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
-                   cut_guides, fold, font, square, map_file)
+                   cut_guides, fold, one_up, font, square, map_file)
 
 
 @main.command()
@@ -117,8 +121,6 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     options = make_options(**flags)
     jobs = _jobs(game, components)
     ctx = context(options)
-    for notice in ctx.notices:
-        click.echo(f"Note: {notice}", err=True)
     written = []
     with click.progressbar(jobs, label="Building", file=click.get_text_stream("stderr"),
                            item_show_func=lambda j: j and f"{j[0].name} {j[1].name}") as bar:
@@ -126,6 +128,8 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
             written.append(build_one(game_, component, ctx, out_dir))
     for path in written:
         click.echo(str(path))
+    for notice in ctx.notices:
+        click.echo(f"Note: {notice}", err=True)
 
 
 def _jobs(game: str, components: tuple[str, ...]):

@@ -106,6 +106,16 @@ def _cid_fallback() -> FontChoice:
     return choice
 
 
+def missing_glyphs(text: str, font: FontChoice) -> set[str]:
+    """Characters of ``text`` the embedded font cannot draw (none for CID fonts)."""
+    if font.path is None:
+        return set()
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(font.name).face
+    return {ch for ch in set(text) if not ch.isspace() and ord(ch) not in face.charToGlyph}
+
+
 def string_width(text: str, font: FontChoice, size: float) -> float:
     """Width of ``text`` in millimetres at ``size`` points."""
     from reportlab.pdfbase import pdfmetrics

@@ -316,6 +316,23 @@ def _folded(pieces: Sequence[Piece], layout: Imposition, options: SheetOptions,
     return pages
 
 
+def one_up(pieces: Sequence[Piece], size: tuple[float, float], bleed: float,
+           label: str) -> list[Page]:
+    """Print-shop output: each face on its own page of trim + bleed, with TrimBox and
+    BleedBox set, and nothing else on the page."""
+    w, h = size
+    pages = []
+    for piece in pieces:
+        for art, side in ((piece.front, ""), (piece.back, " (back)")):
+            if art is None:
+                continue
+            shapes = [Group(tuple(art(bleed)), dx=bleed, dy=bleed)]
+            pages.append(Page(w + 2 * bleed, h + 2 * bleed, shapes,
+                              trim=(bleed, bleed, w, h), bleed=(0, 0, w + 2 * bleed, h + 2 * bleed),
+                              label=label + side, decorate=False))
+    return pages
+
+
 # --- calibration and tiling ---------------------------------------------------------
 
 

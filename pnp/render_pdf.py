@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as pdfcanvas
 
 from pnp import __version__
-from pnp.fonts import FontChoice
+from pnp.fonts import FontChoice, missing_glyphs
 from pnp.paper import decoration, footer_text, standard_margins
 from pnp.shapes import MM_PER_PT, Circle, Document, Form, Group, Line, Page, Path, Rect, Text
 
@@ -23,7 +23,8 @@ PT_PER_MM = 72 / 25.4
 
 
 def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
-               ink_saver: bool = False) -> bytes:
+               ink_saver: bool = False, missing: set[str] | None = None) -> bytes:
+    """The PDF's bytes; characters the font lacks are added to ``missing``."""
     buffer = io.BytesIO()
     canvas = pdfcanvas.Canvas(buffer, invariant=1, pageCompression=1,
                               initialFontName=font.name)
@@ -37,6 +38,8 @@ def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
     for number, page in enumerate(doc.pages, start=1):
         _page(canvas, painter, doc, page, number, lang)
     canvas.save()
+    if missing is not None:
+        missing |= painter.missing
     return buffer.getvalue()
 
 
@@ -78,6 +81,7 @@ class _Painter:
         self.font = font
         self.ink_saver = ink_saver
         self.forms: set[str] = set()
+        self.missing: set[str] = set()
 
     def colour(self, value: str) -> Color:
         return HexColor(ink_saving(value) if self.ink_saver else value)
@@ -126,6 +130,7 @@ class _Painter:
 
     def text(self, s: Text) -> None:
         c = self.canvas
+        self.missing |= missing_glyphs(s.text, self.font)
         size = s.size * MM_PER_PT
         width = pdfmetrics.stringWidth(s.text, self.font.name, size)
         x = s.x - {"start": 0, "middle": width / 2, "end": width}[s.anchor]

@@ -1,0 +1,339 @@
+"""Roguelight (ローグライト) print-and-play set: a play sheet for any map, the
+summary card and the solo title table.
+
+Everything on the sheet comes from the :class:`~companion.roguelight.maps.Map`:
+the grid and its special cells, entrance blocks, the time and development
+tracks, item marks, ghost actions, block shapes and armament rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from functools import cache
+from importlib import resources
+
+from companion import __version__
+from companion.grid import cell_name, column_letters
+from companion.roguelight.maps import BAT, BLUE, EXIT, GHOST, GREEN, ITEM, Map
+from pnp import draw
+from pnp.impose import Piece
+from pnp.shapes import MM_PER_PT, Circle, Group, Line, Rect, Style, Text, filled
+
+CELL = 11.0
+PAGE_W = 190.0  # the usable width of A4 and Letter alike
+FLOOR = "#fbf8f1"
+BLOCK = "#d8cfbd"
+COLOURS = {BLUE: "#3d7dd8", GREEN: "#4caf50", GHOST: "#8e8eb5", BAT: "#5b4b66", ITEM: "#d9a441"}
+THIN = Style(width=0.2)
+ICONS = {
+    ITEM: lambda x, y, s: draw.chest(x, y, s),
+    GHOST: lambda x, y, s: draw.ghost(x, y, s),
+    BAT: lambda x, y, s: draw.bat(x, y, s),
+    BLUE: lambda x, y, s: draw.slime(x, y, s, COLOURS[BLUE]),
+    GREEN: lambda x, y, s: draw.slime(x, y, s, COLOURS[GREEN]),
+}
+
+
+@cache
+def words(lang: str) -> dict:
+    text = resources.files("companion.data.roguelight").joinpath("print.toml").read_text("utf-8")
+    return tomllib.loads(text)[lang]
+
+
+def pt(mm: float) -> float:
+    return mm / MM_PER_PT
+
+
+def qr_payload(board: Map, source: str | None) -> str:
+    """Game, map and version — and for a map file, a hash of it, so a scanned
+    sheet knows exactly which map it is."""
+    payload = f"pnp-companion;game=roguelight;map={board.name};v={__version__}"
+    if source is not None:
+        payload += ";sha=" + hashlib.sha256(source.encode("utf-8")).hexdigest()[:12]
+    return payload
+
+
+# --- the play sheet -----------------------------------------------------------------
+
+
+def sheet(board: Map, lang: str, measure, source: str | None = None) -> tuple[float, list]:
+    """The whole sheet, PAGE_W wide from its top-left corner; returns (height, shapes)."""
+    w = words(lang)
+    title = board.title if lang == "ja" else board.title_en
+    shapes: list = [Text(0, 6, f"{w['game']} — {title}", 14, bold=True),
+                    *draw.qr_code(qr_payload(board, source), PAGE_W - 22, 0, 22)]
+    cell = min(CELL, 120 / max(board.width, board.height))
+    grid_shapes, grid_h = map_grid(board, cell)
+    shapes.append(Group(tuple(grid_shapes), dx=5, dy=14))
+    side_x = 5 + board.width * cell + 10
+    side, side_h = _side_panel(board, lang, measure, PAGE_W - side_x)
+    shapes.append(Group(tuple(side), dx=side_x, dy=26))
+    y = max(14 + grid_h, 26 + side_h) + 6
+    for part in (_time_track, _development_and_items, _armament):
+        drawn, used = part(board, lang)
+        shapes.append(Group(tuple(drawn), dx=0, dy=y))
+        y += used + 4
+    drawn, used = _scores(board, lang)
+    shapes.append(Group(tuple(drawn), dx=0, dy=y))
+    return y + used, shapes
+
+
+def map_grid(board: Map, cell: float) -> tuple[list, float]:
+    """The grid with names on all four edges, special cells, blocks, exits."""
+    shapes: list = []
+    blocks = {c for rect in board.entrance_blocks.values() for c in rect.cells()}
+    for (x, y), symbol in board.symbols.items():
+        left, top = x * cell, y * cell
+        fill = BLOCK if (x, y) in blocks else FLOOR
+        shapes.append(Rect(left, top, cell, cell, Style(stroke="#7a7263", fill=fill, width=0.2)))
+        shapes += _cell_mark(board, (x, y), symbol, left, top, cell)
+    for monster in board.large:
+        shapes += _large(board, monster, cell)
+    shapes.append(Rect(0, 0, board.width * cell, board.height * cell, Style(width=0.6)))
+    shapes += _edge_names(board, cell)
+    return shapes, board.height * cell + 4
+
+
+def _cell_mark(board: Map, cell, symbol: str, left: float, top: float, size: float) -> list:
+    if symbol in ICONS:
+        return ICONS[symbol](left + size * 0.1, top + size * 0.1, size * 0.8)
+    if symbol.isdigit():
+        return draw.die(left + size * 0.2, top + size * 0.2, size * 0.6, int(symbol))
+    if symbol == EXIT:
+        return _exit(left, top, size)
+    return [Text(left + size / 2, top + size * 0.62, cell_name(cell, upper=True),
+                 pt(size * 0.22), anchor="middle", fill="#c9c0ae")]
+
+
+def _exit(left: float, top: float, size: float) -> list:
+    steps = []
+    for i in range(3):
+        w = size * (0.6 - i * 0.15)
+        steps.append(Rect(left + (size - w) / 2, top + size * (0.25 + i * 0.17), w, size * 0.15,
+                          filled("#555555")))
+    return [*steps, Text(left + size / 2, top + size * 0.95, "EXIT", pt(size * 0.14),
+                         anchor="middle")]
+
+
+def _large(board: Map, monster, cell: float) -> list:
+    xs = [x for x, _ in monster.cells]
+    ys = [y for _, y in monster.cells]
+    left, top = min(xs) * cell + 0.8, min(ys) * cell + 0.8
+    w = (max(xs) - min(xs) + 1) * cell - 1.6
+    h = (max(ys) - min(ys) + 1) * cell - 1.6
+    colour = COLOURS[monster.symbol]
+    size = min(w, h) * 0.95
+    return [Rect(left, top, w, h, Style(stroke=colour, fill="#ffffff", width=0.8), radius=2),
+            *ICONS[monster.symbol](left + (w - size) / 2, top + (h - size) / 2, size),
+            Text(left + w - 1, top + h - 1, "L", 6, anchor="end", bold=True, fill=colour)]
+
+
+def _edge_names(board: Map, cell: float) -> list:
+    shapes = []
+    size = pt(3.0)
+    for x in range(board.width):
+        letter = column_letters(x).upper()
+        cx = (x + 0.5) * cell
+        shapes += [Text(cx, -1.2, letter, size, anchor="middle"),
+                   Text(cx, board.height * cell + 3.4, letter, size, anchor="middle")]
+    for y in range(board.height):
+        cy = (y + 0.5) * cell + 1.1
+        shapes += [Text(-1.2, cy, str(y + 1), size, anchor="end"),
+                   Text(board.width * cell + 1.2, cy, str(y + 1), size)]
+    return shapes
+
+
+def _side_panel(board: Map, lang: str, measure, width: float) -> tuple[list, float]:
+    w = words(lang)
+    shapes: list = [Text(0, 0, w["blocks"], 7, bold=True)]
+    for i, face in enumerate(sorted(board.blocks)):
+        x, y = (i % 2) * width / 2, 4 + (i // 2) * 15
+        shapes += draw.die(x, y, 7, face)
+        shapes += _polyomino(board.blocks[face], x + 9, y, 3.2)
+    y = 4 + 3 * 15 + 2
+    shapes.append(Text(0, y, w["ghosts"], 7, bold=True))
+    for i, action in enumerate(board.ghost_actions):
+        top = y + 3 + i * 13
+        shapes.append(Rect(0, top, width, 11, THIN, radius=1))
+        shapes += draw.ghost(1, top + 1, 9)
+        shapes += _keys(action.section - 1, width - 2, top + 1)
+        text = w[action.effect].format(size=action.size)
+        lines, _ = draw.text_box(text, 11, top + 1.5, width - 20, 7, measure)
+        shapes += lines
+    y += 3 + 3 * 13
+    if board.large:
+        drawn, used = _goals(lang, y + 3, width)
+        shapes += drawn
+        y += 3 + used
+    return shapes, y
+
+
+def _polyomino(cells, x: float, y: float, size: float) -> list:
+    return [Rect(x + cx * size, y + cy * size, size, size, Style(fill="#555555", width=0.2,
+                                                                 stroke="#ffffff"))
+            for cx, cy in cells]
+
+
+def _keys(count: int, right: float, top: float) -> list:
+    shapes = []
+    for i in range(count):
+        shapes += draw.key(right - (i + 1) * 5, top, 5)
+    return shapes
+
+
+def _goals(lang: str, y: float, width: float) -> tuple[list, float]:
+    """The four goals, two to a row, each a box to outline when chosen."""
+    w = words(lang)
+    shapes: list = [Text(0, y, w["goals"], 7, bold=True)]
+    half = width / 2
+    for i, goal in enumerate(("blue", "green", "ghost", "bat")):
+        left, top = (i % 2) * half, y + 2.5 + (i // 2) * 9
+        symbol = {"blue": BLUE, "green": GREEN, "ghost": GHOST, "bat": BAT}[goal]
+        shapes.append(Rect(left, top, half - 1, 8, THIN, radius=1))
+        shapes += ICONS[symbol](left + 0.5, top + 1, 6)
+        shapes.append(Text(left + 7.5, top + 5.2, w["goal_text"][goal], 5.6))
+    return shapes, 2.5 + 2 * 9
+
+
+def _time_track(board: Map, lang: str) -> tuple[list, float]:
+    w = words(lang)
+    box, gap = 7.0, (PAGE_W - board.time_length * 7.0) / (board.time_length - 1)
+    shapes: list = [Text(0, 3, w["time"], 7, bold=True)]
+    for n in range(1, board.time_length + 1):
+        x = (n - 1) * (box + gap)
+        shapes += [Rect(x, 5, box, box, THIN), Text(x + box / 2, 5 + box * 0.7, str(n), 9,
+                                                    anchor="middle")]
+    for face, slot in board.time_marks:
+        x = slot * (box + gap) - gap / 2 - 2
+        shapes += draw.die(x, 6.5, 4, face)
+    return shapes, 5 + box
+
+
+def _development_and_items(board: Map, lang: str) -> tuple[list, float]:
+    w = words(lang)
+    step = PAGE_W / board.development_length
+    shapes: list = [Text(0, 3, w["development"], 7, bold=True)]
+    for n in range(1, board.development_length + 1):
+        cx = (n - 0.5) * step
+        shapes += [Circle(cx, 9, step * 0.38, THIN),
+                   Text(cx, 10.2, str(n), 7.5, anchor="middle")]
+        if n in board.boundaries:
+            x = n * step
+            shapes.append(Line(x, 4, x, 26, Style(width=0.8)))
+            shapes += draw.key(x - 5.5, 15, 5) if n < board.development_length else []
+    shapes.append(Text(0, 18.5, w["items"], 7, bold=True))
+    shapes += _item_marks(board, step)
+    return shapes, 27
+
+
+def _item_marks(board: Map, step: float) -> list:
+    shapes = []
+    by_section: dict[int, list[int]] = {}
+    for i, section in enumerate(board.item_sections, start=1):
+        by_section.setdefault(section, []).append(i)
+    edges = [0, *board.boundaries]
+    for section, marks in by_section.items():
+        left = edges[section - 1] * step + 12
+        right = edges[section] * step if section < len(edges) else PAGE_W
+        span = (right - left) / len(marks)
+        for j, mark in enumerate(marks):
+            cx = left + (j + 0.5) * span
+            shapes += [Text(cx, 20.5, str(board.item_points[mark - 1]), 7, anchor="middle"),
+                       Rect(cx - 2, 21.5, 4, 4, THIN)]
+            if mark in board.items_circled:
+                shapes.append(Circle(cx, 23.5, 3.0, Style(width=0.35)))
+    return shapes
+
+
+def _armament(board: Map, lang: str) -> tuple[list, float]:
+    w = words(lang)
+    shapes: list = [Text(0, 3, w["armament"], 7, bold=True)]
+    y = 5.0
+    for band, row in board.armament.items():
+        shapes.append(Text(0, y + 3.6, w["bands"][band], 6.5))
+        step = (PAGE_W - 22) / len(row)
+        for i, level in enumerate(row):
+            x = 22 + i * step
+            shapes.append(Rect(x, y, 3.5, 3.5, THIN))
+            if level:
+                shapes.append(Text(x + 5, y + 3, str(level), 6.5, bold=True))
+            if i == 0:
+                shapes.append(Circle(x + 1.75, y + 1.75, 2.6, Style(width=0.3)))
+        y += 6
+    return shapes, y
+
+
+def _scores(board: Map, lang: str) -> tuple[list, float]:
+    w = words(lang)
+    labels = w["score_boxes"] if board.large else [b for i, b in enumerate(w["score_boxes"])
+                                                   if i != 3]
+    width = PAGE_W / len(labels)
+    shapes: list = [Text(0, 3, w["score"], 7, bold=True)]
+    for i, label in enumerate(labels):
+        x = i * width
+        shapes += [Rect(x + 1, 5, width - 2, 13, Style(width=0.4 if i < len(labels) - 1
+                                                       else 0.8), radius=1),
+                   Text(x + 2.5, 9, label, 6.5)]
+    return shapes, 18
+
+
+# --- the summary card and the solo table -------------------------------------------------
+
+
+def summary_pieces(board: Map, lang: str, measure, size: tuple[float, float]) -> list[Piece]:
+    return [Piece(_summary_front(lang, measure, size), _summary_back(board, lang, measure, size),
+                  "summary")]
+
+
+def _card(size: tuple[float, float], bleed: float) -> Rect:
+    return Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, filled("#fbf8f1"))
+
+
+def _summary_front(lang: str, measure, size: tuple[float, float]):
+    def art(bleed: float) -> list:
+        w = words(lang)
+        shapes: list = [_card(size, bleed), Text(5, 9, w["summary_title"], 11, bold=True)]
+        y = 12.0
+        for item in w["summary"]:
+            lines, used = draw.text_box(item, 5, y, size[0] - 10, 7, measure)
+            shapes += lines
+            y += used + 1.2
+        return shapes
+    return art
+
+
+def _summary_back(board: Map, lang: str, measure, size: tuple[float, float]):
+    def art(bleed: float) -> list:
+        w = words(lang)
+        shapes: list = [_card(size, bleed), Text(5, 9, w["back_title"], 11, bold=True)]
+        y = 12.0
+        for item in w["back"]:
+            lines, used = draw.text_box(item, 5, y, size[0] - 10, 7, measure)
+            shapes += lines
+            y += used + 1.2
+        shapes.append(Text(5, y + 4, w["track"], 7, bold=True))
+        box = (size[0] - 10) / 11
+        for i in range(11):
+            x = 5 + i * box
+            shapes += [Rect(x, y + 6, box - 1, 7, THIN),
+                       Text(x + (box - 1) / 2, y + 11, str(5 * i), 8, anchor="middle")]
+        drawn, _ = _armament(board, lang)
+        shapes.append(Group(tuple(drawn), dx=5, dy=y + 17, scale=(size[0] - 10) / PAGE_W))
+        return shapes
+    return art
+
+
+def solo_table(board: Map, lang: str) -> tuple[float, float, list]:
+    w = words(lang)
+    shapes: list = [Text(0, 6, w["solo"], 12, bold=True)]
+    for col, kind in enumerate(("basic", "advanced")):
+        x = col * 70
+        shapes.append(Text(x, 14, w["kinds"][kind], 9, bold=True))
+        rows = board.solo[kind]
+        for i, (lowest, title) in enumerate(rows):
+            upper = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
+            span = f"{lowest}–{upper}" if upper is not None else f"{lowest}+"
+            shapes += [Rect(x, 16 + i * 8, 62, 8, THIN), Text(x + 2, 21.5 + i * 8, span, 9),
+                       Text(x + 30, 21.5 + i * 8, title, 9)]
+    return 132, 16 + 6 * 8, shapes
