@@ -1,0 +1,33 @@
+"""Building PDFs once per session for the tests that open them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.build import Options, build_one, context
+from pnp.catalog import find
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """build(game, component, **options) → the PDF's path, cached per arguments."""
+    root = tmp_path_factory.mktemp("pdfs")
+    cache: dict = {}
+
+    def build(game: str, component: str, **options) -> Path:
+        key = (game, component, tuple(sorted(options.items())))
+        if key not in cache:
+            out = root / str(len(cache))
+            ctx = context(Options(**options))
+            found_game, found = find(game, component)
+            cache[key] = build_one(found_game, found, ctx, out)
+        return cache[key]
+
+    return build
+
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdffonts") is None,
+                                   reason="poppler-utils is not installed")

@@ -1,0 +1,122 @@
+"""Imposition geometry: counts, positions, marks, duplex mirroring, tiling."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.errors import InputError
+from pnp.impose import (
+    CARD_SIZES,
+    FOOTER_BAND,
+    MARK_STYLE,
+    Piece,
+    SheetOptions,
+    card_size,
+    impose,
+    sheets,
+    tile_grid,
+)
+from pnp.paper import PAPERS, SAFE_EDGE
+
+A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
+
+
+@pytest.mark.parametrize(("page", "name", "grid"), [
+    (A4, "meishi", (2, 5)), (LETTER, "meishi", (2, 4)),
+    (A4, "poker", (3, 3)), (LETTER, "poker", (3, 3)),
+])
+def test_the_counts_printing_md_promises(page, name, grid):
+    layout = impose(*page, *CARD_SIZES[name])
+    assert (layout.cols, layout.rows) == grid
+
+
+def test_named_and_custom_sizes():
+    assert card_size("bridge") == (57.15, 88.9)
+    assert card_size("30x40") == (30.0, 40.0)
+    with pytest.raises(InputError, match="card size 'huge'"):
+        card_size("huge")
+    with pytest.raises(InputError, match="does not fit"):
+        impose(*A4, 300, 10)
+
+
+@given(st.sampled_from(list(PAPERS.values())), st.sampled_from(sorted(CARD_SIZES)),
+       st.sampled_from([0.0, 2.0, 4.0]), st.sampled_from([0.0, 3.0]))
+def test_pieces_stay_inside_the_6mm_edge_and_never_overlap(paper, name, gutter, bleed):
+    layout = impose(paper.width, paper.height, *CARD_SIZES[name], gutter=gutter, bleed=bleed)
+    trims = layout.trims()
+    for x, y in trims:
+        assert x >= SAFE_EDGE - 1e-9 and y >= SAFE_EDGE - 1e-9
+        assert x + layout.card_w <= paper.width - SAFE_EDGE + 1e-9
+        assert y + layout.card_h <= paper.height - SAFE_EDGE + 1e-9
+    for i, (ax, ay) in enumerate(trims):
+        for bx, by in trims[i + 1:]:
+            assert (abs(ax - bx) >= layout.card_w - 1e-9 or abs(ay - by) >= layout.card_h - 1e-9)
+
+
+@given(st.sampled_from(list(PAPERS.values())), st.sampled_from(sorted(CARD_SIZES)),
+       st.sampled_from([0.0, 3.0]))
+def test_crop_marks_lie_outside_the_bleed_and_the_edge_and_are_thick_enough(paper, name, bleed):
+    layout = impose(paper.width, paper.height, *CARD_SIZES[name], bleed=bleed)
+    outer = layout.outer_bleed()
+    right = layout.left + layout.block_w
+    bottom = layout.top + layout.block_h
+    assert MARK_STYLE.width >= 0.25 * 25.4 / 72
+    for mark in layout.crop_marks():
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert SAFE_EDGE - 1e-9 <= x <= paper.width - SAFE_EDGE + 1e-9
+            assert SAFE_EDGE - 1e-9 <= y <= paper.height - SAFE_EDGE + 1e-9
+            if mark.x1 == mark.x2 and y > bottom:  # marks below the pieces leave the footer band
+                assert y <= paper.height - SAFE_EDGE - FOOTER_BAND + 1e-9
+            outside = (x <= layout.left - outer + 1e-9 or x >= right + outer - 1e-9
+                       or y <= layout.top - outer + 1e-9 or y >= bottom + outer - 1e-9)
+            assert outside
+
+
+def test_crop_marks_sit_on_every_cut_line():
+    layout = impose(*A4, 63, 88)
+    cuts_x = {round(x, 3) for x in layout.cut_x()}
+    vertical = {round(m.x1, 3) for m in layout.crop_marks() if m.x1 == m.x2}
+    assert vertical == cuts_x and len(cuts_x) == 4
+
+
+@given(st.sampled_from([A4, LETTER]), st.sampled_from(sorted(CARD_SIZES)),
+       st.floats(-3, 3), st.floats(-3, 3))
+def test_duplex_mirror_math(page, name, dx, dy):
+    layout = impose(*page, *CARD_SIZES[name])
+    for x, y in layout.trims():
+        bx, by, turned = layout.back_of(x, y, "long", (dx, dy))
+        assert not turned
+        assert bx == pytest.approx(page[0] - x - layout.card_w + dx)
+        assert by == pytest.approx(y + dy)
+        sx, sy, turned = layout.back_of(x, y, "short")
+        assert turned and (sx, sy) == pytest.approx((x, page[1] - y - layout.card_h))
+
+
+def art(bleed):
+    return []
+
+
+def test_sheets_put_each_page_of_backs_after_its_fronts():
+    layout = impose(*A4, 63, 88)
+    pieces = [Piece(art, art)] * 11
+    pages = sheets(pieces, layout, SheetOptions(), "cards")
+    assert [p.label for p in pages] == ["cards", "cards (back)"] * 2
+    none = sheets(pieces, layout, SheetOptions(duplex="none"), "cards")
+    assert [p.label for p in none] == ["cards", "cards", "cards (backs)", "cards (backs)"]
+    folded = sheets(pieces, layout, SheetOptions(fold=True), "cards")
+    assert all("(fold)" in p.label for p in folded)
+
+
+def test_a_partial_page_uses_only_the_rows_it_needs():
+    layout = impose(*A4, 13, 13)
+    assert layout.for_count(28).rows == 2 and layout.for_count(28).cols == layout.cols
+
+
+def test_tiles_cover_the_art_with_at_least_the_overlap():
+    grid = tile_grid(450, 300, 277, 175, overlap=10)
+    assert (grid.cols, grid.rows) == (2, 2)
+    assert grid.step_w * (grid.cols - 1) + grid.view_w == pytest.approx(450)
+    assert grid.shared_w >= 10 and grid.shared_h >= 10

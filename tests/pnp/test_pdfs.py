@@ -1,0 +1,164 @@
+"""Opening the PDFs pnp makes: pages, boxes, positions, fonts, text, determinism."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import Options, build_one, context
+from pnp.catalog import GAMES, find
+from pnp.fonts import choose_font
+from pnp.impose import impose
+from tests.pnp.conftest import needs_poppler
+
+PT = 72 / 25.4
+A4_PT = (595.28, 841.89)
+EMBEDDED = choose_font().embedded
+
+
+def page_sizes(path):
+    return [(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+            for p in PdfReader(path).pages]
+
+
+def text_of(path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+
+
+def test_every_component_builds_on_both_papers_and_languages(built):
+    for game in GAMES.values():
+        for name in game.components:
+            for paper, lang in (("a4", "ja"), ("letter", "en")):
+                path = built(game.name, name, paper=paper, lang=lang)
+                assert PdfReader(path).pages, (game.name, name)
+
+
+def test_page_counts_and_sizes(built):
+    assert page_sizes(built("darkhall", "board")) == [(841.89, 595.28)]  # A4 landscape
+    assert len(page_sizes(built("darkhall", "tokens"))) == 2  # 28 tokens: fronts, backs
+    assert len(page_sizes(built("darkhall", "tiles"))) == 2
+    assert len(page_sizes(built("roguelight", "sheet"))) == 2  # basic and advanced
+    assert set(page_sizes(built("roguelight", "sheet"))) == {A4_PT}
+    assert page_sizes(built("roguelight", "sheet", paper="letter"))[0] == (612.0, 792.0)
+    assert len(page_sizes(built("roguelight", "sheet", copies=3))) == 6
+
+
+def test_metadata_and_print_scaling(built):
+    reader = PdfReader(built("darkhall", "board"))
+    info = reader.metadata
+    assert info.title == "Dark Hall 暗黒の大広間 — board"
+    assert "darkhall" in info["/Keywords"] and info.subject
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+
+
+@needs_poppler
+def test_fonts_are_embedded_when_a_font_is_available(built):
+    report = subprocess.run(["pdffonts", str(built("darkhall", "rules"))], capture_output=True,
+                            text=True, check=True).stdout.splitlines()[2:]
+    assert report
+    for line in report:
+        if EMBEDDED:
+            assert " yes yes " in line, line  # embedded and subset
+        else:
+            assert "HeiseiKakuGo" in line
+
+
+def test_expected_text_is_present(built):
+    board = text_of(built("darkhall", "board"))
+    for word in ("a1", "p11", "h6", "出口", "入口", "☆", "Dark Hall"):
+        assert word in board
+    sheet = text_of(built("roguelight", "sheet"))
+    assert "ローグライト" in sheet and "基本マップ" in sheet and "上級マップ" in sheet
+    assert "時間トラック" in sheet and "1/2" in sheet and "pnp-companion" in sheet
+    english = text_of(built("roguelight", "summary", lang="en"))
+    assert "A round" in english and "Score track" in english
+    assert "print at 100 %" in text_of(built("darkhall", "tokens", lang="en"))
+
+
+def test_rebuilds_are_byte_identical(tmp_path):
+    ctx = context(Options())
+    game, component = find("roguelight", "sheet")
+    first = build_one(game, component, ctx, tmp_path / "a").read_bytes()
+    second = build_one(game, component, context(Options()), tmp_path / "b").read_bytes()
+    assert first == second
+
+
+def test_card_positions_and_crop_marks_in_the_pdf(built):
+    path = built("darkhall", "tiles")
+    layout = impose(210, 297, 35, 35).for_count(8)
+    with pdfplumber.open(path) as pdf:
+        front = pdf.pages[0]
+        lines = [(round(ln["x0"] / PT, 1), round(ln["top"] / PT, 1),
+                  round(ln["x1"] / PT, 1), round(ln["bottom"] / PT, 1))
+                 for ln in front.lines if ln["stroking_color"] is not None]
+        rects = [(r["x0"] / PT, r["top"] / PT, r["width"] / PT) for r in front.rects]
+    for mark in layout.crop_marks():
+        expected = (round(min(mark.x1, mark.x2), 1), round(min(mark.y1, mark.y2), 1),
+                    round(max(mark.x1, mark.x2), 1), round(max(mark.y1, mark.y2), 1))
+        assert any(all(abs(a - b) <= 0.1 for a, b in zip(expected, line, strict=True))
+                   for line in lines), expected
+    bleed = layout.bleed
+    backgrounds = [(x + bleed, y + bleed) for x, y, w in rects if abs(w - 35 - 2 * bleed) < 0.1]
+    for x, y in layout.trims()[:8]:
+        assert any(abs(x - bx) <= 0.1 and abs(y - by) <= 0.1 for bx, by in backgrounds)
+
+
+def test_duplex_backs_are_mirrored_in_the_pdf(built):
+    layout = impose(210, 297, 35, 35).for_count(8)
+    for duplex, mirror in (("long", lambda x, y: (210 - x - 35, y)),
+                           ("short", lambda x, y: (x, 297 - y - 35))):
+        path = built("darkhall", "tiles", duplex=duplex)
+        with pdfplumber.open(path) as pdf:
+            back = pdf.pages[1]
+            corners = {(round(r["x0"] / PT + 3, 1), round(r["top"] / PT + 3, 1))
+                       for r in back.rects if abs(r["width"] / PT - 41) < 0.1}
+        for x, y in layout.trims()[:8]:
+            mx, my = mirror(x, y)
+            assert any(abs(mx - cx) <= 0.1 and abs(my - cy) <= 0.1 for cx, cy in corners)
+
+
+def test_back_offset_shifts_every_back(built):
+    with pdfplumber.open(built("darkhall", "tiles", back_offset=(1.5, -2.0))) as pdf:
+        moved = sorted((round(r["x0"] / PT, 1), round(r["top"] / PT, 1))
+                       for r in pdf.pages[1].rects if abs(r["width"] / PT - 41) < 0.1)
+    with pdfplumber.open(built("darkhall", "tiles")) as pdf:
+        plain = sorted((round(r["x0"] / PT, 1), round(r["top"] / PT, 1))
+                       for r in pdf.pages[1].rects if abs(r["width"] / PT - 41) < 0.1)
+    shifted = [v for a, b in plain for v in (a + 1.5, b - 2.0)]
+    assert shifted == pytest.approx([v for pair in moved for v in pair], abs=0.11)
+
+
+def test_one_up_pages_have_trim_and_bleed_boxes(built):
+    reader = PdfReader(built("darkhall", "tiles", one_up=True))
+    assert len(reader.pages) == 16
+    page = reader.pages[0]
+    assert [round(float(v) / PT, 2) for v in page.trimbox] == [3.0, 3.0, 38.0, 38.0]
+    assert [round(float(v) / PT, 2) for v in page.bleedbox] == [0.0, 0.0, 41.0, 41.0]
+
+
+def test_repeated_backs_are_one_form(built):
+    reader = PdfReader(built("darkhall", "tiles"))
+    back = reader.pages[1]
+    forms = [name for name, obj in back["/Resources"]["/XObject"].items()
+             if obj.get_object()["/Subtype"] == "/Form"]
+    assert len(forms) == 1  # eight backs, one drawing
+
+
+def test_large_board_is_tiled_with_alignment_marks(built):
+    path = built("darkhall", "board", square=25)
+    sizes = page_sizes(path)
+    assert len(sizes) == 4 and set(sizes) == {(841.89, 595.28)}
+    text = text_of(path)
+    assert "tile A1 of 2 × 2" in text and "tile B2 of 2 × 2" in text
+
+
+def test_ink_saver_changes_only_colours(built):
+    plain = PdfReader(built("darkhall", "tokens")).pages
+    saver = PdfReader(built("darkhall", "tokens", ink_saver=True)).pages
+    assert len(plain) == len(saver)
+    with pdfplumber.open(built("darkhall", "tokens", ink_saver=True)) as pdf:
+        colours = {tuple(r["non_stroking_color"] or ()) for r in pdf.pages[0].rects}
+    assert all(len(set(c)) <= 1 for c in colours if len(c) == 3)  # greys only
