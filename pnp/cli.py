@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +123,7 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     jobs = _jobs(game, components)
     ctx = context(options)
     written = []
-    with click.progressbar(jobs, label="Building", file=click.get_text_stream("stderr"),
+    with click.progressbar(jobs, label="Building", file=sys.stderr,
                            item_show_func=lambda j: j and f"{j[0].name} {j[1].name}") as bar:
         for game_, component in bar:
             written.append(build_one(game_, component, ctx, out_dir))
