@@ -156,11 +156,13 @@ class Imposition:
         return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
 
     def for_count(self, count: int) -> Imposition:
-        """The same grid with only the rows ``count`` pieces need, centred again."""
-        rows = min(self.rows, max(1, ceil(count / self.cols)))
-        if rows == self.rows:
+        """The same grid with only the rows (and, for less than a row, the columns)
+        ``count`` pieces need, centred again."""
+        cols = min(self.cols, max(1, count))
+        rows = min(self.rows, max(1, ceil(count / cols)))
+        if (cols, rows) == (self.cols, self.rows):
             return self
-        return _centred(self.page_w, self.page_h, self.card_w, self.card_h, self.cols, rows,
+        return _centred(self.page_w, self.page_h, self.card_w, self.card_h, cols, rows,
                         self.gutter, self.bleed)
 
 

@@ -113,6 +113,8 @@ def test_sheets_put_each_page_of_backs_after_its_fronts():
 def test_a_partial_page_uses_only_the_rows_it_needs():
     layout = impose(*A4, 13, 13)
     assert layout.for_count(28).rows == 2 and layout.for_count(28).cols == layout.cols
+    assert (layout.for_count(3).cols, layout.for_count(3).rows) == (3, 1)
+    assert layout.for_count(layout.per_page) is layout
 
 
 def test_tiles_cover_the_art_with_at_least_the_overlap():

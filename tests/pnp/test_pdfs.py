@@ -162,3 +162,18 @@ def test_ink_saver_changes_only_colours(built):
     with pdfplumber.open(built("darkhall", "tokens", ink_saver=True)) as pdf:
         colours = {tuple(r["non_stroking_color"] or ()) for r in pdf.pages[0].rects}
     assert all(len(set(c)) <= 1 for c in colours if len(c) == 3)  # greys only
+
+
+def test_fold_and_glue_mirrors_each_back_across_the_fold(built):
+    with pdfplumber.open(built("darkhall", "tiles", fold=True)) as pdf:
+        page = pdf.pages[0]
+        squares = [(r["x0"] / PT, r["top"] / PT) for r in page.rects
+                   if abs(r["width"] / PT - 41) < 0.1]
+        folds = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01
+                 and abs(ln["x0"] / PT - 105) < 0.1]
+    assert folds, "a fold line down the middle"
+    fronts = [(x, y) for x, y in squares if x < 105]
+    backs = {(round(x, 1), round(y, 1)) for x, y in squares if x >= 105}
+    assert fronts and len(fronts) == len(backs)
+    for x, y in fronts:
+        assert (round(210 - x - 41, 1), round(y, 1)) in backs
