@@ -40,6 +40,22 @@ def _token_size(ctx: Context) -> float:
     return round(_square(ctx) - 2, 1)
 
 
+def pieces(make, size, label: str) -> tuple:
+    """(pages, preview) for a component of imposed pieces: ``make(ctx)`` gives the
+    pieces, ``size(ctx)`` their trim size; the preview is the first front."""
+    def pages(ctx: Context) -> list[Page]:
+        return ctx.impose(make(ctx), size(ctx), label)
+
+    def preview(ctx: Context):
+        return (*size(ctx), make(ctx)[0].front(0))
+
+    return pages, preview
+
+
+def _token(ctx: Context) -> tuple[float, float]:
+    return (_token_size(ctx),) * 2
+
+
 DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
     "board": Component(
         "board", "the 16 × 11 board with lettered walls and square names; "
@@ -47,20 +63,14 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
         darkhall_board, darkhall_board_preview),
     "tokens": Component(
         "tokens", "player tokens in 7 colours (6/1, 4/3, 3/4, 2/5), double-sided",
-        lambda ctx: ctx.impose(dh.token_pieces(_token_size(ctx)), (_token_size(ctx),) * 2,
-                               "tokens"),
-        lambda ctx: (_token_size(ctx), _token_size(ctx),
-                     dh.token_pieces(_token_size(ctx))[0].front(0))),
+        *pieces(lambda ctx: dh.token_pieces(_token_size(ctx)), _token, "tokens")),
     "tiles": Component(
         "tiles", "the 8 monster movement tiles with a common back",
-        lambda ctx: ctx.impose(dh.tile_pieces(35, ctx.options.lang), (35, 35), "tiles"),
-        lambda ctx: (35, 35, dh.tile_pieces(35, ctx.options.lang)[-1].front(0))),
+        *pieces(lambda ctx: dh.tile_pieces(35, ctx.options.lang), lambda ctx: (35, 35),
+                "tiles")),
     "stones": Component(
         "stones", "11 stones",
-        lambda ctx: ctx.impose(dh.stone_pieces(_token_size(ctx)), (_token_size(ctx),) * 2,
-                               "stones"),
-        lambda ctx: (_token_size(ctx), _token_size(ctx),
-                     dh.stone_pieces(_token_size(ctx))[0].front(0))),
+        *pieces(lambda ctx: dh.stone_pieces(_token_size(ctx)), _token, "stones")),
     "pools": Component(
         "pools", "the 2×2 and 4×1 blood pools",
         lambda ctx: _pools(ctx),
@@ -69,14 +79,12 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
     "standee": Component(
         "standee", "a fold-up monster standee",
         sheet_pages(lambda ctx: [ctx.centred(dh.standee(30, ctx.options.lang),
-                                             (30, 2 * 30 * 0.45 + 2 * 33), "standee")]),
-        lambda ctx: (30, 2 * 30 * 0.45 + 2 * 33, dh.standee(30, ctx.options.lang))),
+                                             dh.standee_size(30), "standee")]),
+        lambda ctx: (*dh.standee_size(30), dh.standee(30, ctx.options.lang))),
     "rules": Component(
         "rules", "the rules summary card (Japanese; English with --lang en)",
-        lambda ctx: ctx.impose(dh.rules_pieces(95, 135, ctx.options.lang, ctx.measure),
-                               (95, 135), "rules"),
-        lambda ctx: (95, 135, dh.rules_pieces(95, 135, ctx.options.lang,
-                                              ctx.measure)[0].front(0))),
+        *pieces(lambda ctx: dh.rules_pieces(95, 135, ctx.options.lang, ctx.measure),
+                lambda ctx: (95, 135), "rules")),
 })
 
 
@@ -114,6 +122,16 @@ def roguelight_sheet_preview(ctx: Context):
     return rl.PAGE_W, height, shapes
 
 
+def _solo_table(ctx: Context):
+    return rl.solo_table(_maps(ctx)[0][0], ctx.options.lang)
+
+
+@sheet_pages
+def roguelight_solo(ctx: Context) -> list[Page]:
+    width, height, shapes = _solo_table(ctx)
+    return [ctx.centred(shapes, (width, height), "solo")]
+
+
 def _summary(ctx: Context):
     return rl.summary_pieces(_maps(ctx)[0][0], ctx.options.lang, ctx.measure, SUMMARY_CARD)
 
@@ -126,15 +144,8 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
     "summary": Component(
         "summary", "the summary card: a round on the front; score track and armament "
                    "track on the back (double-sided)",
-        lambda ctx: ctx.impose(_summary(ctx), SUMMARY_CARD, "summary"),
-        lambda ctx: (*SUMMARY_CARD, _summary(ctx)[0].front(0))),
-    "solo": Component(
-        "solo", "the solo title table",
-        sheet_pages(lambda ctx: [ctx.centred(rl.solo_table(_maps(ctx)[0][0],
-                                                           ctx.options.lang)[2],
-                                             rl.solo_table(_maps(ctx)[0][0],
-                                                           ctx.options.lang)[:2], "solo")]),
-        lambda ctx: rl.solo_table(_maps(ctx)[0][0], ctx.options.lang)),
+        *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary")),
+    "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table),
 })
 
 GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL)}

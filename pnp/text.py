@@ -4,7 +4,8 @@ Japanese may break between any two characters, except that closing marks and
 small kana never start a line (they hang at the end of the line before) and
 opening brackets never end one (they move to the next). Latin words break at
 spaces. Widths come from a ``measure(text) -> mm`` function, so the rules are
-independent of the font.
+independent of the font. (A line of nothing but opening brackets cannot obey
+the rules and is broken anyway.)
 """
 
 from __future__ import annotations

@@ -195,6 +195,10 @@ def _ripples(h: float) -> list[float]:
     return [h * f for f in (0.25, 0.5, 0.75)]
 
 
+def standee_size(width: float) -> tuple[float, float]:
+    return width, 2 * width * 0.45 + 2 * width * 1.1
+
+
 def standee(width: float, lang: str) -> list:
     """A fold-up monster: base, front, back (upside down), base — fold on the dashes."""
     panel = width * 1.1

@@ -290,28 +290,30 @@ def _card(size: tuple[float, float], bleed: float) -> Rect:
     return Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, filled("#fbf8f1"))
 
 
+def _text_side(title: str, items: list[str], measure, size: tuple[float, float],
+               bleed: float) -> tuple[list, float]:
+    """A card side: background, title and wrapped paragraphs; returns the shapes and
+    where the text ends."""
+    shapes: list = [_card(size, bleed), Text(5, 9, title, 11, bold=True)]
+    y = 12.0
+    for item in items:
+        lines, used = draw.text_box(item, 5, y, size[0] - 10, 7, measure)
+        shapes += lines
+        y += used + 1.2
+    return shapes, y
+
+
 def _summary_front(lang: str, measure, size: tuple[float, float]):
     def art(bleed: float) -> list:
         w = words(lang)
-        shapes: list = [_card(size, bleed), Text(5, 9, w["summary_title"], 11, bold=True)]
-        y = 12.0
-        for item in w["summary"]:
-            lines, used = draw.text_box(item, 5, y, size[0] - 10, 7, measure)
-            shapes += lines
-            y += used + 1.2
-        return shapes
+        return _text_side(w["summary_title"], w["summary"], measure, size, bleed)[0]
     return art
 
 
 def _summary_back(board: Map, lang: str, measure, size: tuple[float, float]):
     def art(bleed: float) -> list:
         w = words(lang)
-        shapes: list = [_card(size, bleed), Text(5, 9, w["back_title"], 11, bold=True)]
-        y = 12.0
-        for item in w["back"]:
-            lines, used = draw.text_box(item, 5, y, size[0] - 10, 7, measure)
-            shapes += lines
-            y += used + 1.2
+        shapes, y = _text_side(w["back_title"], w["back"], measure, size, bleed)
         shapes.append(Text(5, y + 4, w["track"], 7, bold=True))
         box = (size[0] - 10) / 11
         for i in range(11):
