@@ -7,6 +7,7 @@ and exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -25,8 +26,24 @@ class UserError(click.ClickException):
     exit_code = 2
 
 
+#: Game command groups, imported only when used so every command starts fast.
+GAMES = {
+    "darkhall": "companion.darkhall.cli:darkhall",
+    "roguelight": "companion.roguelight.cli:roguelight",
+}
+
+
 class CompanionGroup(click.Group):
-    """A group that turns the project's :class:`InputError` into a clean exit."""
+    """Loads game groups lazily; turns :class:`InputError` into a clean exit."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *GAMES])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in GAMES:
+            module, attribute = GAMES[name].split(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -130,13 +147,3 @@ def _odds_json(notation: str, dist: dice.Distribution) -> dict[str, Any]:
         ],
     }
 
-
-def _register_games() -> None:
-    from companion.darkhall.cli import darkhall
-    from companion.roguelight.cli import roguelight
-
-    main.add_command(darkhall)
-    main.add_command(roguelight)
-
-
-_register_games()
