@@ -17,14 +17,8 @@ import click
 
 from companion import __version__, dice
 from companion.errors import InputError
+from companion.shell import FriendlyGroup
 from companion.text import fraction_text
-
-
-class UserError(click.ClickException):
-    """A problem with the input: printed as ``Error: where: what``, exit code 2."""
-
-    exit_code = 2
-
 
 #: Game command groups, imported only when used so every command starts fast.
 GAMES = {
@@ -33,7 +27,7 @@ GAMES = {
 }
 
 
-class CompanionGroup(click.Group):
+class CompanionGroup(FriendlyGroup):
     """Loads game groups lazily; turns :class:`InputError` into a clean exit."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -44,12 +38,6 @@ class CompanionGroup(click.Group):
             module, attribute = GAMES[name].split(":")
             return getattr(importlib.import_module(module), attribute)
         return super().get_command(ctx, name)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except InputError as err:
-            raise UserError(str(err)) from None
 
 
 def emit_json(data: Any) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
 from companion.errors import InputError
 from companion.files import write_atomic
+from companion.shell import FriendlyGroup
 from pnp import __version__
 from pnp.build import DUPLEX, LANGS, Options, build_one, context
 from pnp.catalog import GAMES, find
@@ -20,19 +20,7 @@ from pnp.render_svg import render_svg
 from pnp.shapes import Document
 
 
-class UserError(click.ClickException):
-    exit_code = 2
-
-
-class PnpGroup(click.Group):
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except InputError as err:
-            raise UserError(str(err)) from None
-
-
-@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=FriendlyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print tabletop games as print-ready PDFs: sheets, boards, tiles and cards.

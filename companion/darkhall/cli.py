@@ -13,18 +13,18 @@ from companion.darkhall.monster import TILES, resolve_monster, result_to_dict
 from companion.darkhall.pieces import starting_tokens
 from companion.darkhall.render import draw
 from companion.darkhall.setup import manual_setup_problems
+from companion.darkhall.standing import leaders, standing
 from companion.darkhall.tokens import move_token
 from companion.dice import new_seed
 from companion.errors import InputError
 from companion.files import dump_json, parse_json, read_text, write_atomic
+from companion.shell import ascii_option
 
 STATE_HELP = (
     "A state file (.json, .toml, or the text form), or a shipped state: "
     "'basic' (the basic setup) or 'sample'."
 )
 state_argument = click.argument("state", default="basic", metavar="[STATE]")
-ascii_option = click.option("--ascii", "ascii_only", is_flag=True,
-                            help="Draw the board in plain ASCII.")
 out_option = click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path),
     help="Write the new state here (.json, .toml, or text for any other name).",
@@ -50,12 +50,16 @@ def darkhall() -> None:
 @state_argument
 @click.option("--as", "form", type=click.Choice(["board", "json", "text", "toml"]),
               default="board", show_default=True, help="What to print.")
+@click.option("--players", type=int, help="Players at the table (default: as the state "
+              "names them); sets how many tokens out win.")
 @ascii_option
-def show(state: str, form: str, ascii_only: bool) -> None:
-    """Draw STATE, or print it as JSON, TOML or the text form."""
+def show(state: str, form: str, players: int | None, ascii_only: bool) -> None:
+    """Draw STATE with each player's tokens out, or print it as JSON, TOML or text."""
     position = states.load(state)
     if form == "board":
         click.echo(draw(position, ascii_only=ascii_only))
+        for line in describe_standing(standing(position, players)):
+            click.echo(line)
     else:
         click.echo(states.dump(position, form), nl=False)
 
@@ -223,3 +227,13 @@ def deck_show(game: Path) -> None:
 
 def load_game(path: Path) -> deck_rules.Game:
     return deck_rules.from_dict(parse_json(read_text(path), str(path)), str(path))
+
+
+def describe_standing(table) -> list[str]:
+    lines = [f"{s.player}: {s.out} out of {s.needed} needed"
+             f" ({s.on_board} on the board, {s.waiting} waiting)"
+             + (" — has won" if s.won else "") for s in table]
+    ahead = leaders(table)
+    if ahead and not any(s.won for s in table):
+        lines.append("most out: " + ", ".join(ahead))
+    return lines

@@ -23,9 +23,7 @@ from companion.roguelight.report import (
 )
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import load_sheet
-
-ascii_option = click.option("--ascii", "ascii_only", is_flag=True,
-                            help="Draw in plain ASCII.")
+from companion.shell import ascii_option
 
 
 @click.group()

@@ -203,6 +203,11 @@ def _table(data: dict[str, Any], base: dict[str, Any], key: str, where: str) -> 
     return value
 
 
+def _whole(value: Any) -> bool:
+    """A TOML integer (booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _positive(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InputError(f"expected a positive whole number, found {value!r}", where)
@@ -311,8 +316,10 @@ def _large_one(entry: Any, symbols: dict[Cell, str], where: str) -> LargeMonster
         raise InputError(f"kind {entry['kind']!r}; expected {', '.join(LARGE_KINDS)}", where)
     if entry["goal"] not in GOALS:
         raise InputError(f"goal {entry['goal']!r}; expected {', '.join(GOALS)}", where)
+    if not isinstance(entry["cells"], list):
+        raise InputError('cells = ["C3", "D3"]: a list of cell names', f"{where}.cells")
     cells = set()
-    for name in entry["cells"] if isinstance(entry["cells"], list) else [None]:
+    for name in entry["cells"]:
         try:
             cell = parse_cell(name)
         except InputError as err:
@@ -334,8 +341,8 @@ def _kind(data: dict[str, Any], large: tuple[LargeMonster, ...], where: str) -> 
 
 def _boundaries(development: dict[str, Any], where: str) -> tuple[int, ...]:
     value = development.get("boundaries", [5, 10, 15, 20])
-    length = development.get("length", 20)
-    ok = isinstance(value, list) and value and all(isinstance(v, int) for v in value)
+    length = _positive(development.get("length", 20), f"{where}: development.length")
+    ok = isinstance(value, list) and value and all(_whole(v) for v in value)
     if not ok or sorted(set(value)) != value or value[0] < 1 or value[-1] > length:
         raise InputError(f"expected ascending numbers within 1–{length}",
                          f"{where}: development.boundaries")
@@ -347,17 +354,16 @@ def _items(value: Any, sections: int, where: str) -> tuple[tuple[int, ...], tupl
     if not isinstance(value, dict):
         raise InputError("expected a table [items]", f"{where}: items")
     points = value.get("points", [])
-    if not isinstance(points, list) or not all(isinstance(p, int) and p >= 0 for p in points):
+    if not isinstance(points, list) or not all(_whole(p) and p >= 0 for p in points):
         raise InputError("expected a list of points, like [2, 3, 3, 4]", f"{where}: items.points")
     n = len(points)
     spread = [1 + i * sections // n for i in range(n)]
     marks = value.get("sections", spread)
     if not isinstance(marks, list) or len(marks) != n or not all(
-            isinstance(s, int) and 1 <= s <= sections for s in marks):
+            _whole(s) and 1 <= s <= sections for s in marks):
         raise InputError(f"one section (1–{sections}) per item mark", f"{where}: items.sections")
     circled = value.get("circled", [1] if n else [])
-    if not isinstance(circled, list) or not all(isinstance(c, int) and 1 <= c <= n
-                                                for c in circled):
+    if not isinstance(circled, list) or not all(_whole(c) and 1 <= c <= n for c in circled):
         raise InputError(f"item marks are numbered 1–{n}", f"{where}: items.circled")
     return tuple(points), tuple(marks), frozenset(circled)
 
@@ -422,7 +428,8 @@ def _armament(value: Any, where: str) -> dict[str, tuple[int, ...]]:
     for band in BANDS:
         row = value.get(band)
         place = f"{where}: armament.{band}"
-        levels = [v for v in row if v] if isinstance(row, list) else []
+        whole = isinstance(row, list) and all(_whole(v) for v in row)
+        levels = [v for v in row if v] if whole else []
         if not levels or row[0] != 1 or levels != sorted(set(levels)) or levels[-1] > 6:
             raise InputError("expected marks with rising levels from 1 (first mark) up to 6; "
                              "0 for a mark without a level", place)
@@ -434,7 +441,10 @@ def _solo(value: Any, where: str) -> dict[str, tuple[tuple[int, str], ...]]:
     result = {}
     for kind in ("basic", "advanced"):
         rows = value.get(kind) if isinstance(value, dict) else None
-        if not isinstance(rows, list) or not rows or rows[0][0] != 0:
+        good = isinstance(rows, list) and all(
+            isinstance(r, list) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str)
+            for r in rows)
+        if not good or not rows or rows[0][0] != 0:
             raise InputError("expected [[lowest total, title], …] starting at 0",
                              f"{where}: solo.{kind}")
         result[kind] = tuple((int(lowest), str(title)) for lowest, title in rows)

@@ -95,3 +95,21 @@ def test_token_sets_by_player_count():
     assert len(starting_tokens(7)) == 21 and len(colours()) == 7
     with pytest.raises(InputError, match="2–7"):
         token_faces(8)
+
+
+def test_winning_is_all_but_one_token_out():
+    from companion.darkhall.standing import leaders, needed_out, player_of, standing
+
+    assert player_of("red-6") == "red" and player_of("dark-blue-3") == "dark-blue"
+    assert player_of("x") == "x"
+    assert (needed_out(2), needed_out(4), needed_out(5), needed_out(7)) == (3, 3, 2, 2)
+    state = make(tokens={"red-6": "out", "red-4": "out", "red-3": "f5", "red-2": None,
+                         "blue-6": "out"})
+    table = standing(state)
+    red, _blue = table
+    assert (red.out, red.on_board, red.waiting, red.needed, red.won) == (2, 1, 1, 3, False)
+    assert leaders(table) == ["red"]
+    state = make(tokens={"red-6": "out", "red-4": "out", "red-3": "out", "red-2": "f5"})
+    assert standing(state)[0].won
+    five = standing(make(tokens={"red-6": "out", "red-3": "out"}), players=5)
+    assert five[0].won and five[0].needed == 2

@@ -152,3 +152,21 @@ def test_bad_sheets_name_the_place(change, message):
     with pytest.raises(InputError) as info:
         parse_sheet(text, "s.toml")
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("armament", '{"1-2" = [1, "a", 2], "3-4" = [1], "5-6" = [1]}', "armament.1-2"),
+    ("solo", '{basic = [[0]], advanced = [[0, "x"]]}', "solo.basic"),
+    ("development", '{length = "x"}', "development.length"),
+    ("large", '[{kind = "blue", cells = "C3", goal = "blue"}]', "a list of cell names"),
+    ("items", '{points = [1, 2], circled = [true]}', "items.circled"),
+])
+def test_malformed_values_in_any_table_are_named(key, value, message):
+    text = MINIMAL.replace("large = []", "large = []" if key != "large" else "", 1)
+    if key in ("armament", "solo", "development", "items"):
+        text = f"{key} = {value}\n" + text.replace("[items]\npoints = [2, 3, 3, 4, 5, 6]\n", "")
+    else:
+        text = f"{key} = {value}\n" + text
+    with pytest.raises(InputError) as info:
+        parse_map(text, "mine.toml")
+    assert message in str(info.value)
