@@ -106,7 +106,16 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
 @click.argument("components", nargs=-1)
 @build_options
 def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> None:
-    """Build GAME's COMPONENTS (all of them by default) into PDFs; GAME may be 'all'."""
+    """Build GAME's COMPONENTS (all of them by default) into PDFs; GAME may be 'all'.
+
+    Games and components: see 'pnp list'. Print the PDFs at 100 % (actual size).
+
+    \b
+      pnp build darkhall board tokens
+      pnp build roguelight sheet --map my-map.toml --lang en
+      pnp build darkhall tokens --duplex short --back-offset 0.5,-1
+      pnp build darkhall tiles --one-up          # print-shop files
+    """
     options = make_options(**flags)
     jobs = _jobs(game, components)
     ctx = context(options)
