@@ -71,7 +71,7 @@ def test_replay_writes_the_sheet_score_reads(tmp_path):
     out = tmp_path / "sub" / "sheet.toml"
     text = run("replay", str(EXAMPLES / "basic-log.toml"), "--out", str(out))
     assert "The build part is over after round 16" in text
-    assert "Items 1 + rooms 3 + bonus 10" in run("score", str(out))
+    assert "Items 1 + rooms 6 + bonus 10" in run("score", str(out))
 
 
 def test_replay_names_a_map_file_relative_to_the_written_sheet(tmp_path):
@@ -86,7 +86,7 @@ def test_replay_names_a_map_file_relative_to_the_written_sheet(tmp_path):
     out = tmp_path / "out" / "sheet.toml"
     run("replay", str(log), "--out", str(out))
     assert 'map = "../maps/mine.toml"' in out.read_text()
-    assert "= 14" in run("score", str(out))
+    assert "= 17" in run("score", str(out))
 
 
 def test_illegal_round_stops_with_nothing_written(tmp_path):
@@ -95,7 +95,7 @@ def test_illegal_round_stops_with_nothing_written(tmp_path):
         'block = ["A2", "B2"]', 'block = ["A2", "B2", "B3"]'))
     out = tmp_path / "sheet.toml"
     message = fails("replay", str(log), "--out", str(out))
-    assert "round 2: A2 B2 B3 is not the block of face 1" in message
+    assert "round 3: A2 B2 B3 is not the block of face 1" in message
     assert not out.exists()
 
 
