@@ -259,18 +259,39 @@ def sheets(pieces: Sequence[Piece], layout: Imposition, options: SheetOptions,
     return pages
 
 
-def _placed(art: Art, layout: Imposition, x: float, y: float, turned: bool = False) -> Group:
-    box = layout.art_box(x, y)
-    inner = Group(tuple(art(layout.bleed)), clip=box)
+Box = tuple[float, float, float, float]
+
+
+def _swap(box: Box, card_w: float, card_h: float, *, sideways: bool, upright: bool) -> Box:
+    """A clip box with its left/right (and top/bottom) bleed exchanged."""
+    left, up = -box[0], -box[1]
+    right, down = box[2] - card_w - left, box[3] - card_h - up
+    if sideways:
+        left, right = right, left
+    if upright:
+        up, down = down, up
+    return (-left, -up, card_w + left + right, card_h + up + down)
+
+
+def _placed(art: Art, layout: Imposition, x: float, y: float, box: Box,
+            turned: bool = False) -> Group:
+    """Art at the trim corner (x, y), clipped to ``box`` (given in page orientation).
+
+    Turned art is drawn rotated 180° about the slot, so its clip is the page box
+    seen from the art's side: both pairs of bleeds exchanged.
+    """
+    w, h = layout.card_w, layout.card_h
     if turned:
-        return Group((inner,), dx=x + layout.card_w, dy=y + layout.card_h, rotate=180)
-    return Group((inner,), dx=x, dy=y)
+        clip = _swap(box, w, h, sideways=True, upright=True)
+        return Group((Group(tuple(art(layout.bleed)), clip=clip),), dx=x + w, dy=y + h,
+                     rotate=180)
+    return Group((Group(tuple(art(layout.bleed)), clip=box),), dx=x, dy=y)
 
 
 def _front_page(batch: Sequence[Piece], layout: Imposition, options: SheetOptions,
                 label: str) -> Page:
-    shapes: list = [_placed(p.front, layout, x, y) for p, (x, y) in zip(batch, layout.trims(),
-                                                                       strict=False)]
+    shapes: list = [_placed(p.front, layout, x, y, layout.art_box(x, y))
+                    for p, (x, y) in zip(batch, layout.trims(), strict=False)]
     shapes += layout.crop_marks()
     if options.cut_guides:
         shapes += layout.cut_guides()
@@ -279,18 +300,15 @@ def _front_page(batch: Sequence[Piece], layout: Imposition, options: SheetOption
 
 def _back_page(batch: Sequence[Piece], layout: Imposition, options: SheetOptions,
                label: str) -> Page:
+    """Each back in the slot its front's back lands on, clipped as that slot is."""
+    dx, dy = options.back_offset
     shapes: list = []
     for piece, (x, y) in zip(batch, layout.trims(), strict=False):
         if piece.back is None:
             continue
-        bx, by, turned = layout.back_of(x, y, options.duplex, options.back_offset)
-        box = layout.art_box(x, y)
-        inner = Group(tuple(piece.back(layout.bleed)), clip=box)
-        if turned:
-            shapes.append(Group((inner,), dx=bx + layout.card_w, dy=by + layout.card_h,
-                                rotate=180))
-        else:
-            shapes.append(Group((inner,), dx=bx, dy=by))
+        sx, sy, turned = layout.back_of(x, y, options.duplex)
+        shapes.append(_placed(piece.back, layout, sx + dx, sy + dy, layout.art_box(sx, sy),
+                              turned))
     return Page(layout.page_w, layout.page_h, shapes, label=label, margins=layout.margins())
 
 
@@ -305,11 +323,12 @@ def _folded(pieces: Sequence[Piece], layout: Imposition, options: SheetOptions,
                              layout.page_h - SAFE_EDGE, FOLD_STYLE)]
         for piece, (x, y) in zip(pieces[start:start + half.per_page], half.trims(),
                                  strict=False):
-            shapes.append(_placed(piece.front, half, x, y))
+            box = half.art_box(x, y)
+            shapes.append(_placed(piece.front, half, x, y, box))
             if piece.back is not None:
-                mirror_x = layout.page_w - x - half.card_w
-                inner = Group(tuple(piece.back(half.bleed)), clip=half.art_box(x, y))
-                shapes.append(Group((inner,), dx=mirror_x, dy=y))
+                mirrored = _swap(box, half.card_w, half.card_h, sideways=True, upright=False)
+                shapes.append(_placed(piece.back, half, layout.page_w - x - half.card_w, y,
+                                      mirrored))
         shapes += half.crop_marks()
         shapes += [Line(layout.page_w - m.x1, m.y1, layout.page_w - m.x2, m.y2, m.style)
                    for m in half.crop_marks()]

@@ -122,3 +122,34 @@ def test_tiles_cover_the_art_with_at_least_the_overlap():
     assert (grid.cols, grid.rows) == (2, 2)
     assert grid.step_w * (grid.cols - 1) + grid.view_w == pytest.approx(450)
     assert grid.shared_w >= 10 and grid.shared_h >= 10
+
+
+def _page_extent(group) -> tuple[float, float, float, float]:
+    """Where a placed piece's clipped art lies on the page: x0, y0, x1, y1."""
+    inner = group.items[0]
+    cx, cy, cw, ch = inner.clip
+    if group.rotate == 180:
+        return (group.dx - cx - cw, group.dy - cy - ch, group.dx - cx, group.dy - cy)
+    return (group.dx + cx, group.dy + cy, group.dx + cx + cw, group.dy + cy + ch)
+
+
+def _art(colour):
+    return lambda bleed: [colour]
+
+
+@pytest.mark.parametrize("options", [SheetOptions("long"), SheetOptions("short"),
+                                     SheetOptions("long", fold=True),
+                                     SheetOptions("none")])
+@pytest.mark.parametrize("gutter", [0.0, 2.0])
+def test_no_piece_art_reaches_into_another_piece_on_fronts_or_backs(options, gutter):
+    layout = impose(*A4, 63, 88, gutter=gutter, bleed=3.0)
+    pieces = [Piece(_art("f"), _art("b"))] * 7  # a partial page as well
+    for page in sheets(pieces, layout, options, "cards"):
+        extents = [_page_extent(s) for s in page.shapes if hasattr(s, "items")]
+        assert extents
+        for i, a in enumerate(extents):
+            assert a[0] >= SAFE_EDGE - 1e-6 and a[2] <= page.width - SAFE_EDGE + 1e-6
+            for b in extents[i + 1:]:
+                overlap_w = min(a[2], b[2]) - max(a[0], b[0])
+                overlap_h = min(a[3], b[3]) - max(a[1], b[1])
+                assert overlap_w <= 1e-6 or overlap_h <= 1e-6, (a, b)
