@@ -100,6 +100,7 @@ class Component:
     summary: str
     pages: Pages
     preview: Preview
+    sheet: bool = False  # whole-page sheets: --copies repeats pages, not pieces
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def context(options: Options) -> Context:
 
 def document(game: Game, component: Component, ctx: Context) -> Document:
     pages = component.pages(ctx)
-    if ctx.options.copies > 1 and _is_sheet(component):
+    if ctx.options.copies > 1 and component.sheet:
         pages = [page for page in pages for _ in range(ctx.options.copies)]
     return Document(
         game=game.title, component=component.name,
@@ -130,16 +131,6 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
                   ctx.options.lang),
         pages=pages,
     )
-
-
-def _is_sheet(component: Component) -> bool:
-    return getattr(component.pages, "sheet", False)
-
-
-def sheet_pages(make: Pages) -> Pages:
-    """Mark a component whose pages are whole sheets: --copies repeats its pages."""
-    make.sheet = True  # type: ignore[attr-defined]
-    return make
 
 
 def output_path(out_dir: Path, game: Game, component: Component, options: Options) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.errors import InputError
 from companion.files import read_text
 from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
-from pnp.build import Component, Context, Game, sheet_pages
+from pnp.build import Component, Context, Game
 from pnp.components import darkhall as dh
 from pnp.components import roguelight as rl
 from pnp.impose import tile
@@ -19,7 +19,6 @@ def _square(ctx: Context) -> float:
     return ctx.options.square or dh.SQUARE
 
 
-@sheet_pages
 def darkhall_board(ctx: Context) -> list[Page]:
     square = _square(ctx)
     size = dh.board_size(square)
@@ -60,7 +59,7 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
     "board": Component(
         "board", "the 16 × 11 board with lettered walls and square names; "
                  "--square MM enlarges it and tiles it over pages",
-        darkhall_board, darkhall_board_preview),
+        darkhall_board, darkhall_board_preview, sheet=True),
     "tokens": Component(
         "tokens", "player tokens in 7 colours (6/1, 4/3, 3/4, 2/5), double-sided",
         *pieces(lambda ctx: dh.token_pieces(_token_size(ctx)), _token, "tokens")),
@@ -78,9 +77,9 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
                      dh.pool_pieces(_square(ctx))[0].front(0))),
     "standee": Component(
         "standee", "a fold-up monster standee",
-        sheet_pages(lambda ctx: [ctx.centred(dh.standee(30, ctx.options.lang),
-                                             dh.standee_size(30), "standee")]),
-        lambda ctx: (*dh.standee_size(30), dh.standee(30, ctx.options.lang))),
+        lambda ctx: [ctx.centred(dh.standee(30, ctx.options.lang), dh.standee_size(30),
+                                 "standee")],
+        lambda ctx: (*dh.standee_size(30), dh.standee(30, ctx.options.lang)), sheet=True),
     "rules": Component(
         "rules", "the rules summary card (Japanese; English with --lang en)",
         *pieces(lambda ctx: dh.rules_pieces(95, 135, ctx.options.lang, ctx.measure),
@@ -107,7 +106,6 @@ def _maps(ctx: Context) -> list[tuple[Map, str | None]]:
     return [(load_map(ctx.options.map), read_text(ctx.options.map))]
 
 
-@sheet_pages
 def roguelight_sheets(ctx: Context) -> list[Page]:
     pages = []
     for board, source in _maps(ctx):
@@ -126,7 +124,6 @@ def _solo_table(ctx: Context):
     return rl.solo_table(_maps(ctx)[0][0], ctx.options.lang)
 
 
-@sheet_pages
 def roguelight_solo(ctx: Context) -> list[Page]:
     width, height, shapes = _solo_table(ctx)
     return [ctx.centred(shapes, (width, height), "solo")]
@@ -140,12 +137,13 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
     "sheet": Component(
         "sheet", "a play sheet for each shipped map (or --map FILE), with a QR code naming "
                  "game, map and version",
-        roguelight_sheets, roguelight_sheet_preview),
+        roguelight_sheets, roguelight_sheet_preview, sheet=True),
     "summary": Component(
         "summary", "the summary card: a round on the front; score track and armament "
                    "track on the back (double-sided)",
         *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary")),
-    "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table),
+    "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table,
+                      sheet=True),
 })
 
 GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL)}

@@ -67,11 +67,13 @@ def _pdf_box(x: float, y: float, w: float, h: float, height: float) -> tuple:
 
 
 def ink_saving(colour: str) -> str:
-    """Grey by luminance, lightened: dark areas print as pale tints."""
+    """Black stays black (lines and text); every other colour becomes a pale grey
+    of its luminance, so large fills cost little ink."""
     c = HexColor(colour)
+    if (c.red, c.green, c.blue) == (0, 0, 0):
+        return colour
     grey = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-    pale = grey if grey < 0.15 and colour.lower() in ("#000000", "#000") else 0.55 + 0.45 * grey
-    level = round(pale * 255)
+    level = round((0.55 + 0.45 * grey) * 255)
     return f"#{level:02x}{level:02x}{level:02x}"
 
 

@@ -7,24 +7,18 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
 from companion.cli import main
 from companion.darkhall import state as states
+from tests.cli import refuses, succeeds
 
 
-def run(*args: str, ok: bool = True):
-    result = CliRunner().invoke(main, list(args))
-    if ok:
-        assert result.exit_code == 0, result.output
-    return result
+def run(*args: str) -> str:
+    return succeeds(main, list(args))
 
 
 def fails(*args: str) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exit_code == 2, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result.output
+    return refuses(main, list(args))
 
 
 # --- dice -------------------------------------------------------------------
@@ -32,14 +26,14 @@ def fails(*args: str) -> str:
 
 def test_roll_with_a_seed_replays_and_shows_the_seed():
     first = run("roll", "4d6kh3", "3d6>=5", "--seed", "12")
-    assert run("roll", "4d6kh3", "3d6>=5", "--seed", "12").output == first.output
-    assert first.output.splitlines()[0].startswith("4d6kh3: [")
-    assert "seed 12 (replay: --seed 12)" in first.output
+    assert run("roll", "4d6kh3", "3d6>=5", "--seed", "12") == first
+    assert first.splitlines()[0].startswith("4d6kh3: [")
+    assert "seed 12 (replay: --seed 12)" in first
 
 
 def test_roll_without_a_seed_shows_one_that_replays():
-    data = json.loads(run("roll", "2d6", "--json").output)
-    again = json.loads(run("roll", "2d6", "--json", "--seed", str(data[0]["seed"])).output)
+    data = json.loads(run("roll", "2d6", "--json"))
+    again = json.loads(run("roll", "2d6", "--json", "--seed", str(data[0]["seed"])))
     assert again == data
 
 
@@ -53,10 +47,10 @@ def test_roll_log_appends_json_lines(tmp_path):
 
 
 def test_odds_table_and_json():
-    text = run("odds", "2d6").output
+    text = run("odds", "2d6")
     assert "36 equally likely outcomes, mean 7" in text
     assert "1/36   2.78%" in text
-    data = json.loads(run("odds", "3d6>=5", "--json").output)
+    data = json.loads(run("odds", "3d6>=5", "--json"))
     assert data["outcomes"] == 216 and data["mean"] == "1"
     assert [r["p"] for r in data["rows"]] == ["8/27", "4/9", "2/9", "1/27"]
 
@@ -71,17 +65,17 @@ def test_bad_notation_is_one_line_and_exit_2(notation):
 
 
 def test_show_draws_the_board_and_converts_forms():
-    board = run("darkhall", "show", "sample").output
+    board = run("darkhall", "show", "sample")
     assert " 11 " in board and "red-6 on d2" in board
-    assert all(ord(c) < 128 for c in run("darkhall", "show", "sample", "--ascii").output)
-    as_json = run("darkhall", "show", "sample", "--as", "json").output
+    assert all(ord(c) < 128 for c in run("darkhall", "show", "sample", "--ascii"))
+    as_json = run("darkhall", "show", "sample", "--as", "json")
     assert states.parse(as_json, "x.json") == states.load("sample")
 
 
 def test_monster_json_has_steps_eaten_and_state(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"tokens": [{"id": "red-6", "square": "f1"}]}))
-    data = json.loads(run("darkhall", "monster", str(path), "--tile", "5", "--json").output)
+    data = json.loads(run("darkhall", "monster", str(path), "--tile", "5", "--json"))
     assert [s["to"] for s in data["steps"]] == ["b1", "c1", "d1", "e1", "f1"]
     assert all(s["facing"] == "E" for s in data["steps"])
     assert data["steps"][0]["look"]["seen"][0] == {
@@ -92,7 +86,7 @@ def test_monster_json_has_steps_eaten_and_state(tmp_path):
 
 def test_monster_text_account_with_boards_before_and_after(tmp_path):
     out = tmp_path / "after.txt"
-    text = run("darkhall", "monster", "basic", "--tile", "5", "--out", str(out)).output
+    text = run("darkhall", "monster", "basic", "--tile", "5", "--out", str(out))
     assert "Tile 5 (5 steps), stage 1" in text and "  5. sees nothing" in text
     assert text.count("    a  b  c") == 2
     assert states.load(str(out)).monster.square == "f1"
@@ -101,11 +95,11 @@ def test_monster_text_account_with_boards_before_and_after(tmp_path):
 def test_move_explains_the_rule_it_breaks():
     out = fails("darkhall", "move", "sample", "red-6", "d3", "d4")
     assert "the monster stands on d4" in out
-    assert "Legal: red-4 (3) k5" in run("darkhall", "move", "sample", "red-4", "k5").output
+    assert "Legal: red-4 (3) k5" in run("darkhall", "move", "sample", "red-4", "k5")
 
 
 def test_setup_prints_the_basic_setup_or_checks_one():
-    assert states.parse(run("darkhall", "setup").output, "x.json") == states.basic_setup()
+    assert states.parse(run("darkhall", "setup"), "x.json") == states.basic_setup()
     assert "o9 is 3 steps from p11" in fails("darkhall", "setup", "basic")
 
 
@@ -141,14 +135,14 @@ def test_deck_runs_a_whole_game_on_a_state_file(tmp_path):
     state.write_text(states.to_json(states.load("sample")))
     run("darkhall", "deck", "new", str(game), "--seed", "5")
     assert "already exists" in fails("darkhall", "deck", "new", str(game))
-    outputs = [run("darkhall", "deck", "draw", str(game), "--state", str(state)).output
+    outputs = [run("darkhall", "deck", "draw", str(game), "--state", str(state))
                for _ in range(14)]
     assert outputs[0].startswith("Stage 1, monster move 1 of 7: tile 8")
     assert "Stage 1 is over" in outputs[6]
     assert "The game is over" in outputs[13]
     assert states.load(str(state)).stage == 2
     assert "game is over" in fails("darkhall", "deck", "draw", str(game))
-    shown = run("darkhall", "deck", "show", str(game)).output
+    shown = run("darkhall", "deck", "show", str(game))
     assert "stage 2 move 7" in shown
 
 

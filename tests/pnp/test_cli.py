@@ -9,19 +9,15 @@ from click.testing import CliRunner
 
 from pnp import build as pnp_build
 from pnp.cli import main
+from tests.cli import refuses, succeeds
 
 
-def run(*args: str):
-    result = CliRunner().invoke(main, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
+def run(*args: str) -> str:
+    return succeeds(main, list(args))
 
 
 def fails(*args: str) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exit_code == 2, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result.output
+    return refuses(main, list(args))
 
 
 def test_list_names_games_components_and_options():

@@ -146,3 +146,12 @@ def _basic_path():
     from importlib import resources
 
     return resources.files("companion.data.roguelight").joinpath("basic.toml")
+
+
+def test_ink_saver_keeps_black_and_pales_every_other_colour():
+    from pnp.render_pdf import ink_saving
+
+    assert ink_saving("#000000") == "#000000"
+    red = ink_saving("#c8102e")
+    assert red[1:3] == red[3:5] == red[5:7] and int(red[1:3], 16) > 0x8c  # a pale grey
+    assert ink_saving("#ffffff") == "#ffffff"

@@ -9,22 +9,18 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from tests.cli import refuses, succeeds
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "roguelight"
 ALICE, BOB = str(EXAMPLES / "alice.toml"), str(EXAMPLES / "bob.toml")
 
 
-def run(*args: str, input: str | None = None):
-    result = CliRunner().invoke(main, ["roguelight", *args], input=input)
-    assert result.exit_code == 0, result.output
-    return result.output
+def run(*args: str, input: str | None = None) -> str:
+    return succeeds(main, ["roguelight", *args], input=input)
 
 
 def fails(*args: str) -> str:
-    result = CliRunner().invoke(main, ["roguelight", *args])
-    assert result.exit_code == 2, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result.output
+    return refuses(main, ["roguelight", *args])
 
 
 def test_score_draws_the_sheet_and_lists_rooms():
