@@ -81,7 +81,8 @@ def to_dict(game: Game) -> dict[str, Any]:
 
 def from_dict(data: Any, where: str) -> Game:
     """Read a game file, checking its record against what its seed deals."""
-    if not isinstance(data, dict) or not isinstance(data.get("seed"), int):
+    seed = data.get("seed") if isinstance(data, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise InputError('expected {"seed": N, "drawn": [...]}', where)
     drawn = data.get("drawn", [])
     if not isinstance(drawn, list) or len(drawn) > 2 * MOVES_PER_STAGE:

@@ -134,7 +134,7 @@ def plan(sheets: Sequence[Sheet], players: int | None = None, order: Sequence[st
     unknown = sorted(set(order) - set(names)) + sorted(set(routes or {}) - set(names))
     if unknown:
         raise InputError(f"no sheet named {unknown[0]!r} (sheets: {', '.join(names)})")
-    players = players or len(sheets)
+    players = len(sheets) if players is None else players
     row_band = band(players)
     scores = {s.name: score_exits(s)[0] for s in sheets}
     joining = [s for s in sheets if scores[s.name].has_floor]

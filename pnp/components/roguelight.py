@@ -198,15 +198,18 @@ def _goals(lang: str, y: float, width: float) -> tuple[list, float]:
 
 def _time_track(board: Map, lang: str) -> tuple[list, float]:
     w = words(lang)
-    box, gap = 7.0, (PAGE_W - board.time_length * 7.0) / (board.time_length - 1)
+    count = board.time_length
+    box = min(7.0, PAGE_W / (count + 0.6 * (count - 1)))  # gaps of at least 0.6 box
+    gap = (PAGE_W - count * box) / (count - 1)
+    mark = min(4.0, gap * 0.9)  # the die marks sit in the gaps
     shapes: list = [Text(0, 3, w["time"], 7, bold=True)]
-    for n in range(1, board.time_length + 1):
+    for n in range(1, count + 1):
         x = (n - 1) * (box + gap)
-        shapes += [Rect(x, 5, box, box, THIN), Text(x + box / 2, 5 + box * 0.7, str(n), 9,
-                                                    anchor="middle")]
+        shapes += [Rect(x, 5, box, box, THIN),
+                   Text(x + box / 2, 5 + box * 0.7, str(n), pt(box * 0.45), anchor="middle")]
     for face, slot in board.time_marks:
-        x = slot * (box + gap) - gap / 2 - 2
-        shapes += draw.die(x, 6.5, 4, face)
+        x = slot * (box + gap) - (gap + mark) / 2
+        shapes += draw.die(x, 5 + (box - mark) / 2, mark, face)
     return shapes, 5 + box
 
 

@@ -50,6 +50,8 @@ def test_game_file_round_trips_and_detects_edits():
         deck.from_dict(data, "g.json")
     with pytest.raises(InputError, match="seed"):
         deck.from_dict({"drawn": []}, "g.json")
+    with pytest.raises(InputError, match="seed"):
+        deck.from_dict({"seed": True}, "g.json")
 
 
 def manual(stones, pools=BASIC_POOLS):

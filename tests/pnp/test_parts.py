@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -155,3 +156,20 @@ def test_ink_saver_keeps_black_and_pales_every_other_colour():
     red = ink_saving("#c8102e")
     assert red[1:3] == red[3:5] == red[5:7] and int(red[1:3], 16) > 0x8c  # a pale grey
     assert ink_saving("#ffffff") == "#ffffff"
+
+
+@pytest.mark.parametrize("length", [16, 30])
+def test_time_track_boxes_and_die_marks_never_overlap(length):
+    from dataclasses import replace
+
+    from pnp.components.roguelight import PAGE_W, _time_track
+    from pnp.shapes import Rect
+
+    board = shipped("basic")
+    marks = tuple((face, gap * (length - 1) // 15) for face, gap in board.time_marks)
+    shapes, _ = _time_track(replace(board, time_length=length, time_marks=marks), "ja")
+    rects = [s for s in shapes if isinstance(s, Rect)]  # number boxes and die faces
+    assert all(r.x >= 0 and r.x + r.w <= PAGE_W + 1e-6 for r in rects)
+    spans = sorted((r.x, r.x + r.w) for r in rects)
+    for (a0, a1), (b0, b1) in itertools.pairwise(spans):
+        assert a1 <= b0 + 1e-6, (a0, a1, b0, b1)

@@ -128,6 +128,8 @@ def test_sheets_without_a_floor_are_left_out_and_multi_sheet_stacks_need_develop
     assert [s.name for s in result.left_out] == ["carol"]
     with pytest.raises(InputError, match="add development = N"):
         plan([replace(example("bob"), development=None), example("alice")])
+    with pytest.raises(InputError, match="0 players"):
+        plan([example("bob")], players=0)
     with pytest.raises(InputError, match="no sheet named 'dave'"):
         plan([example("bob")], order=["dave"])
 
