@@ -177,3 +177,23 @@ def test_fold_and_glue_mirrors_each_back_across_the_fold(built):
     assert fronts and len(fronts) == len(backs)
     for x, y in fronts:
         assert (round(210 - x - 41, 1), round(y, 1)) in backs
+
+
+def _all_components():
+    return [(g.name, c) for g in GAMES.values() for c in g.components]
+
+
+@pytest.mark.parametrize(("game", "component"), _all_components())
+def test_every_page_keeps_the_6mm_edge_and_carries_a_10mm_scale_mark(built, game, component):
+    with pdfplumber.open(built(game, component)) as pdf:
+        for page in pdf.pages:
+            w, h = page.width / PT, page.height / PT
+            for obj in [*page.chars, *page.lines]:
+                assert obj["x0"] / PT >= 6 - 0.05 and obj["x1"] / PT <= w - 6 + 0.05
+                assert obj["top"] / PT >= 6 - 0.05 and obj["bottom"] / PT <= h - 6 + 0.05
+            squares = [r for r in page.rects
+                       if abs(r["width"] / PT - 10) < 0.05 and abs(r["height"] / PT - 10) < 0.05]
+            bars = [ln for ln in page.lines
+                    if abs((ln["x1"] - ln["x0"]) / PT - 10) < 0.05 and ln["top"] == ln["bottom"]]
+            assert squares or bars, f"page {page.page_number}: no 10 mm scale mark"
+            assert "実寸で印刷" in page.extract_text()
