@@ -18,7 +18,38 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     The bytes go to a temporary file in the same folder, which is then renamed
     over ``path``: an interrupted write never leaves a broken file behind.
     """
-    target = Path(path)
+    write_together([(path, data)])
+
+
+def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> None:
+    """Write several files so that either every one is new or every one is as it was.
+
+    Each is first written in full to a temporary file beside it; only then are
+    they renamed into place. Should a rename fail, the files already replaced
+    get their old contents back.
+    """
+    staged: list[tuple[Path, str, bytes | None]] = []
+    done: list[tuple[Path, bytes | None]] = []
+    try:
+        for path, data in files:
+            target = Path(path)
+            old = target.read_bytes() if target.is_file() else None
+            staged.append((target, _stage(target, data), old))
+        for target, tmp, old in staged:
+            os.replace(tmp, target)
+            done.append((target, old))
+    except BaseException as err:
+        for _, tmp, _old in staged:
+            Path(tmp).unlink(missing_ok=True)
+        _restore(done)
+        if isinstance(err, OSError):
+            place = str(err.filename or (staged[-1][0] if staged else files[0][0]))
+            raise InputError(f"cannot write: {err.strerror}; nothing was saved", place) from None
+        raise
+
+
+def _stage(target: Path, data: str | bytes) -> str:
+    """A complete temporary copy of ``data`` beside ``target``; its path."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -29,13 +60,18 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"cannot write: {err.strerror}", str(target)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp
+
+
+def _restore(done: list[tuple[Path, bytes | None]]) -> None:
+    for target, old in reversed(done):
+        if old is None:
+            target.unlink(missing_ok=True)
+        else:
+            write_atomic(target, old)
 
 
 def _umask() -> int:

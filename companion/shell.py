@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 import click
@@ -23,6 +25,12 @@ class FriendlyGroup(click.Group):
             return super().invoke(ctx)
         except InputError as err:
             raise UserError(str(err)) from None
+        except BrokenPipeError:
+            # The reader went away (``| head``): files are written after the
+            # output, so none was changed. Leave quietly, without a traceback.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            click.echo("Error: the output was closed early; no file was changed.", err=True)
+            ctx.exit(1)
 
 
 ascii_option = click.option("--ascii", "ascii_only", is_flag=True,

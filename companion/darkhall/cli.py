@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -9,15 +10,15 @@ import click
 from companion.darkhall import deck as deck_rules
 from companion.darkhall import state as states
 from companion.darkhall.account import describe
-from companion.darkhall.monster import TILES, resolve_monster, result_to_dict
+from companion.darkhall.monster import TILES, result_to_dict
 from companion.darkhall.pieces import starting_tokens
 from companion.darkhall.render import draw
+from companion.darkhall.rounds import RoundEnd, end_round, refuse_if_over, take_turn
 from companion.darkhall.setup import manual_setup_problems
-from companion.darkhall.standing import leaders, standing
-from companion.darkhall.tokens import move_token
+from companion.darkhall.standing import Outcome, outcome, standing
 from companion.dice import new_seed
 from companion.errors import InputError
-from companion.files import dump_json, parse_json, read_text, write_atomic
+from companion.files import dump_json, parse_json, read_text, write_atomic, write_together
 from companion.shell import ascii_option
 
 STATE_HELP = (
@@ -50,15 +51,17 @@ def darkhall() -> None:
 @state_argument
 @click.option("--as", "form", type=click.Choice(["board", "json", "text", "toml"]),
               default="board", show_default=True, help="What to print.")
-@click.option("--players", type=int, help="Players at the table (default: as the state "
-              "names them); sets how many tokens out win.")
+@click.option("--players", type=click.IntRange(2, 7), help="Players at the start (default: "
+              "the state's 'players', else as its tokens name them); sets how many tokens "
+              "out win.")
 @ascii_option
 def show(state: str, form: str, players: int | None, ascii_only: bool) -> None:
-    """Draw STATE with each player's tokens out, or print it as JSON, TOML or text."""
+    """Draw STATE with the round, each player's tokens out, and the winner once
+    there is one; or print it as JSON, TOML or text."""
     position = states.load(state)
     if form == "board":
         click.echo(draw(position, ascii_only=ascii_only))
-        for line in describe_standing(standing(position, players)):
+        for line in describe_standing(position, players):
             click.echo(line)
     else:
         click.echo(states.dump(position, form), nl=False)
@@ -76,19 +79,21 @@ show.help = (show.help or "") + "\n\n" + STATE_HELP
 @out_option
 @ascii_option
 def monster(state: str, tile: str, as_json: bool, out: Path | None, ascii_only: bool) -> None:
-    """Move the monster for one tile, step by step, from STATE."""
+    """Move the monster for one tile, step by step, from STATE: this ends the round.
+
+    Tokens that have not moved this round are flipped first (a move of 0);
+    then the monster moves and the next round begins (after round 7, stage 2).
+    """
     before = states.load(state)
-    result = resolve_monster(before, tile)
-    if out is not None:
-        save_state(out, result.state)
+    ended = end_round(before, tile)
     if as_json:
-        click.echo(dump_json(result_to_dict(result, states.to_dict(result.state))), nl=False)
-        return
-    click.echo(draw(before, ascii_only=ascii_only))
-    click.echo()
-    click.echo(describe(result))
-    click.echo()
-    click.echo(draw(result.state, ascii_only=ascii_only))
+        text = dump_json(round_to_dict(ended))
+    else:
+        text = "\n".join([draw(before, ascii_only=ascii_only), "", *describe_round(ended), "",
+                          draw(ended.state, ascii_only=ascii_only)]) + "\n"
+    click.echo(text, nl=False)
+    if out is not None:
+        save_state(out, ended.state)
 
 
 monster.help = (monster.help or "") + "\n\n" + STATE_HELP
@@ -109,12 +114,12 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
     A waiting token enters on p11; 'out' after a1 leaves the board.
     A slide over blood is one point: write the first pool square or where
     the slide ends. An empty PATH stays put (and still flips the token).
-      companion darkhall move state.json red-6 p11 p10 o10
+    The state records the round: in round 1 each player moves two tokens,
+    from round 2 every token moves once; the monster's move ends the round.
+      companion darkhall move state.json red-6 p11 p10 o10 --out state.json
     """
     position = states.load(state)
-    result = move_token(position, token, path)
-    if out is not None:
-        save_state(out, result.state)
+    result = take_turn(position, token, path)
     if as_json:
         click.echo(dump_json({
             "token": token, "face": result.face, "squares": list(result.squares),
@@ -122,17 +127,22 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
                        for p in result.pushes],
             "state": states.to_dict(result.state),
         }), nl=False)
-        return
-    walked = " → ".join(result.squares) or "stays put"
-    click.echo(f"Legal: {token} ({result.face}) {walked}; it now shows {7 - result.face}.")
-    for push in result.pushes:
-        click.echo(f"  pushes the stone {push.start} → {push.to or 'out of the game'}")
-    click.echo(draw(result.state, ascii_only=ascii_only))
+    else:
+        walked = " → ".join(result.squares) or "stays put"
+        lines = [f"Legal: {token} ({result.face}) {walked}; it now shows {7 - result.face}.",
+                 *(f"  pushes the stone {push.start} → {push.to or 'out of the game'}"
+                   for push in result.pushes),
+                 draw(result.state, ascii_only=ascii_only), *describe_standing(result.state)]
+        click.echo("\n".join(lines))
+    if out is not None:
+        save_state(out, result.state)
 
 
 @darkhall.command()
 @click.argument("state", required=False)
-@click.option("--players", type=int, help="Add every player's tokens (2–7), waiting to enter.")
+@click.option("--players", type=click.IntRange(2, 7),
+              help="Add every player's tokens (2–7), waiting to enter, and record the number "
+              "of players.")
 @out_option
 def setup(state: str | None, players: int | None, out: Path | None) -> None:
     """Check STATE as a manual setup (option dmaufbau); without STATE, print the
@@ -145,21 +155,26 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
     if state is None:
         basic = states.basic_setup()
         if players is not None:
-            basic = basic.with_tokens(starting_tokens(players))
+            basic = replace(basic, tokens=starting_tokens(players), players=players)
         if out is not None:
             save_state(out, basic)
         else:
             click.echo(states.to_json(basic), nl=False)
         return
-    problems = manual_setup_problems(states.load(state))
+    problems = manual_setup_problems(states.load(state, pool_checks=False))
     if problems:
         raise InputError("not a legal manual setup:\n  " + "\n  ".join(problems), state)
     click.echo(f"{state}: a legal manual setup.")
 
 
 def save_state(path: Path, position: states.State) -> None:
+    write_atomic(path, state_text(path, position))
+
+
+def state_text(path: Path, position: states.State) -> str:
+    """The state in the form the file name asks for (.json, .toml, else text)."""
     form = {".json": "json", ".toml": "toml"}.get(path.suffix, "text")
-    write_atomic(path, states.dump(position, form))
+    return states.dump(position, form)
 
 
 # --- the deck -------------------------------------------------------------
@@ -187,27 +202,45 @@ def deck_new(game: Path, seed: int | None, force: bool) -> None:
 @deck.command("draw")
 @click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--state", "state_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also move the monster on this state file, and save it in place.")
+              help="Also end the round on this state file with the tile drawn (flip the "
+              "tokens that did not move, move the monster), and save both files together.")
 @ascii_option
 def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
-    """Draw the next monster tile (and with --state, move the monster)."""
+    """Draw the next monster tile (and with --state, end the round with it).
+
+    The game file and the state file go together from round 1: the state's
+    round must be the next draw. Both are saved, or neither.
+    """
     current = load_game(game)
+    position = None if state_file is None else states.load(str(state_file))
+    if position is not None:
+        _refuse_mismatch(current, position, state_file)
+        refuse_if_over(position)
     after, drawn = current.draw()
-    click.echo(f"Stage {drawn.stage}, monster move {drawn.move} of "
-               f"{deck_rules.MOVES_PER_STAGE}: tile {drawn.tile} ({drawn.left} face down).")
-    if state_file is not None:
-        position = states.load(str(state_file))
-        result = resolve_monster(states.with_stage(position, drawn.stage), drawn.tile)
-        save_state(state_file, result.state)
-        click.echo(describe(result))
-        click.echo(draw(result.state, ascii_only=ascii_only))
-    write_atomic(game, dump_json(deck_rules.to_dict(after)))
+    lines = [f"Stage {drawn.stage}, monster move {drawn.move} of "
+             f"{deck_rules.MOVES_PER_STAGE}: tile {drawn.tile} ({drawn.left} face down)."]
+    files: list[tuple[Path, str]] = [(game, dump_json(deck_rules.to_dict(after)))]
+    if position is not None:
+        ended = end_round(position, drawn.tile)
+        lines += describe_round(ended, show_stage=False)
+        lines += [draw(ended.state, ascii_only=ascii_only), *describe_standing(ended.state)]
+        files.append((state_file, state_text(state_file, ended.state)))
     if drawn.stage == 1 and drawn.move == deck_rules.MOVES_PER_STAGE:
-        click.echo("Stage 1 is over: the 8th tile is not used; all eight are reshuffled. "
-                   "From now on eaten tokens leave the game.")
-    if after.over:
-        click.echo("The game is over: seven monster moves in stage 2. "
-                   "The player with the most tokens out wins.")
+        lines.append("Stage 1 is over: the 8th tile is not used; all eight are reshuffled. "
+                     "From now on eaten tokens leave the game.")
+    if after.over and position is None:
+        lines.append("The game is over: seven monster moves in stage 2. "
+                     "The player with the most tokens out wins.")
+    click.echo("\n".join(lines))
+    write_together(files)
+
+
+def _refuse_mismatch(game: deck_rules.Game, position: states.State, state_file: Path) -> None:
+    if len(game.drawn) != position.round - 1:
+        raise InputError(
+            f"the state is in round {position.round} but the game file has "
+            f"{len(game.drawn)} tile{'s' * (len(game.drawn) != 1)} drawn: a game file and its "
+            "state file go together from round 1", str(state_file))
 
 
 @deck.command("show")
@@ -229,11 +262,47 @@ def load_game(path: Path) -> deck_rules.Game:
     return deck_rules.from_dict(parse_json(read_text(path), str(path)), str(path))
 
 
-def describe_standing(table) -> list[str]:
-    lines = [f"{s.player}: {s.out} out of {s.needed} needed"
-             f" ({s.on_board} on the board, {s.waiting} waiting)"
-             + (" — has won" if s.won else "") for s in table]
-    ahead = leaders(table)
-    if ahead and not any(s.won for s in table):
-        lines.append("most out: " + ", ".join(ahead))
+def describe_standing(position: states.State, players: int | None = None) -> list[str]:
+    """The round, each player's tokens, and the leader, winner or result."""
+    table = standing(position, players)
+    result = outcome(position, players)
+    lines = [f"Round {min(position.round, states.LAST_ROUND - 1)}, stage {position.stage}"
+             + (f", {position.players} players" if position.players else "") + "."]
+    lines += [f"{s.player}: {s.out} out of {s.needed} needed"
+              f" ({s.on_board} on the board, {s.waiting} waiting)" for s in table]
+    lines.append(describe_outcome(result))
+    return [line for line in lines if line]
+
+
+def describe_outcome(result: Outcome) -> str:
+    if result.over:
+        winner = f"{result.winner} wins" if result.winner else "nobody wins"
+        return f"The game is over: {winner} — {result.why}."
+    if result.winner:
+        return (f"{result.winner} has won — {result.why}; the round is played to its end "
+                "(the monster's move ends it).")
+    if result.leaders:
+        return "Leader (most out): " + ", ".join(result.leaders) + "."
+    return ""
+
+
+def describe_round(ended: RoundEnd, *, show_stage: bool = True) -> list[str]:
+    lines = []
+    if ended.flipped:
+        lines.append(f"Round {ended.round}: flipped without moving: {', '.join(ended.flipped)}.")
+    lines.append(describe(ended.monster))
+    if ended.stage_1_over and show_stage:
+        lines.append("Stage 1 is over after the 7th monster move: from now on eaten tokens "
+                     "leave the game.")
+    result = outcome(ended.state)
+    if not result.over:
+        lines.append(f"Round {ended.round} is over; round {ended.state.round} begins.")
     return lines
+
+
+def round_to_dict(ended: RoundEnd) -> dict:
+    """``monster --json``: the monster's move, plus the round it closed."""
+    data = result_to_dict(ended.monster, states.to_dict(ended.state))
+    result = outcome(ended.state)
+    return {"round": ended.round, "flipped": list(ended.flipped), **data,
+            "winner": result.winner, "over": result.over}

@@ -1,16 +1,19 @@
 """Manual setup (option ``dmaufbau``): where players may place stones and pools.
 
 Constraints: 11 stones, one 2×2 and one 4×1 pool (either way round); nothing
-within 3 steps of the entrance or the exit; no pool within 8 steps of the
-entrance; pools not next to each other; pools not next to the board edge.
-"Within N steps" is orthogonal path distance on the board, and a square
-counts as within when its distance is N or less.
+within 3 squares of the entrance or the exit; no pool within 8 squares of the
+entrance; pools not next to each other; pools not next to the board edge;
+nothing placed on a pool square.
+
+"Within N squares" counts the corner square itself as the first, so it means
+orthogonal path distance *below* N (at most 2 steps for 3, 7 for 8): the
+reading under which the publisher's basic setup is a legal layout.
 """
 
 from __future__ import annotations
 
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, path_distances
-from companion.darkhall.state import MAX_STONES, State
+from companion.darkhall.state import MAX_STONES, State, pool_problems
 from companion.grid import Rect
 
 CORNER_REACH = 3
@@ -28,17 +31,25 @@ def manual_setup_problems(state: State) -> list[str]:
     shapes = sorted(_shape(pool) for pool in state.pools)
     if shapes != ["2×2", "4×1"]:
         problems.append(f"pools {', '.join(shapes) or 'none'}; the setup uses one 2×2 and one 4×1")
+    problems += [f"pools[{i}]: {message}" for i, message in pool_problems(state.pools)]
     for square in state.stones:
         problems.extend(_near_corner("stone", square))
     for pool in state.pools:
         for square in pool:
             problems.extend(_near_corner("pool", square))
-            if _FROM_ENTRANCE[square] <= POOL_REACH:
+            if _FROM_ENTRANCE[square] < POOL_REACH:
                 problems.append(
                     f"pool on {square} is {_FROM_ENTRANCE[square]} steps from the entrance "
-                    f"{ENTRANCE}; pools keep more than {POOL_REACH}"
+                    f"{ENTRANCE}; pools stay at least {POOL_REACH} steps away"
                 )
+    problems += [f"{what} on {square} stands on a pool square; nothing is placed on blood"
+                 for square, what in _pieces(state) if square in state.blood]
     return problems
+
+
+def _pieces(state: State) -> list[tuple[str, str]]:
+    pieces = [(square, "stone") for square in state.stones]
+    return pieces + [(t.square, f"token {t.id}") for t in state.tokens if t.on_board]
 
 
 def _shape(pool: tuple[str, ...]) -> str:
@@ -49,9 +60,9 @@ def _shape(pool: tuple[str, ...]) -> str:
 def _near_corner(what: str, square: str) -> list[str]:
     found = []
     for corner, dist in ((EXIT, _FROM_EXIT), (ENTRANCE, _FROM_ENTRANCE)):
-        if dist[square] <= CORNER_REACH:
+        if dist[square] < CORNER_REACH:
             found.append(
                 f"{what} on {square} is {dist[square]} steps from {corner}; "
-                f"nothing within {CORNER_REACH}"
+                f"nothing within {CORNER_REACH} squares (closer than {CORNER_REACH} steps)"
             )
     return found

@@ -1,17 +1,22 @@
-"""Who is winning: tokens out per player against the winning condition.
+"""Who is winning, and whether the game is over.
 
 A player wins as soon as all but one of their tokens are out: 3 tokens in a
-game of 2–4 players, 2 in a game of 5–7. A token's player is its id up to the
-last ``-`` (``red-6`` belongs to ``red``). When stage 2 ends the game, the
-player with the most tokens out wins; who got there first breaks a tie, which
-the table remembers (a state does not record the order of escapes).
+game of 2–4 players, 2 in a game of 5–7 — the number at the start, which the
+state records (``players``). The round in which someone meets the condition
+is played to its end (the monster's move closes it); if two players meet it,
+the first to do so wins, by the order of escapes the state records.
+
+In stage 2 the game also ends when no token is left on the board or waiting,
+or when the seven monster moves of stage 2 are made. Then the player with the
+most tokens out wins; a tie goes to the one who reached that number first.
+A token's player is its id up to the last ``-`` (``red-6`` belongs to ``red``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.darkhall.state import OUT, State
+from companion.darkhall.state import LAST_ROUND, OUT, State
 from companion.errors import InputError
 
 
@@ -28,6 +33,16 @@ class Standing:
         return self.out >= self.needed
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """The game's result so far: ``winner`` once decided, ``over`` once play stops."""
+
+    winner: str | None
+    over: bool
+    why: str  # how the winner won, or why the game ended (empty while it goes on)
+    leaders: tuple[str, ...]  # most tokens out, first to reach that number first
+
+
 def player_of(token_id: str) -> str:
     return token_id.rsplit("-", 1)[0] if "-" in token_id else token_id
 
@@ -38,17 +53,23 @@ def needed_out(players: int) -> int:
     return 3 if players <= 4 else 2
 
 
-def standing(state: State, players: int | None = None) -> list[Standing]:
-    """Each player's tokens, in the order players first appear in the state.
-
-    ``players`` is the number at the table (default: the players the state
-    names, which is too few once a player has lost every token in stage 2).
-    """
+def players_of(state: State) -> list[str]:
+    """The players the state names, in the order their tokens first appear."""
     names: list[str] = []
     for token in state.tokens:
         if player_of(token.id) not in names:
             names.append(player_of(token.id))
-    needed = needed_out(players or max(2, len(names)))
+    return names
+
+
+def standing(state: State, players: int | None = None) -> list[Standing]:
+    """Each player's tokens, in the order players first appear in the state.
+
+    ``players`` is the number at the start (default: the state's ``players``,
+    else the players its tokens name).
+    """
+    names = players_of(state)
+    needed = needed_out(players or state.players or min(7, max(2, len(names))))
     result = []
     for name in names:
         mine = [t for t in state.tokens if player_of(t.id) == name]
@@ -62,7 +83,47 @@ def standing(state: State, players: int | None = None) -> list[Standing]:
     return result
 
 
-def leaders(table: list[Standing]) -> list[str]:
-    """The players with the most tokens out (the stage-2 end), in state order."""
-    best = max((s.out for s in table), default=0)
-    return [s.player for s in table if s.out == best and best > 0]
+def leaders(state: State) -> tuple[str, ...]:
+    """The players with the most tokens out, the first to reach that number first."""
+    counts: dict[str, int] = {}
+    reached: dict[int, list[str]] = {}
+    for escape in state.escapes:
+        player = player_of(escape.token)
+        counts[player] = counts.get(player, 0) + 1
+        reached.setdefault(counts[player], []).append(player)
+    if not counts:
+        return ()
+    best = max(counts.values())
+    return tuple(p for p in reached[best] if counts[p] == best)
+
+
+def outcome(state: State, players: int | None = None) -> Outcome:
+    """Who has won and whether the game is over, from the order of escapes."""
+    needed = standing(state, players)[0].needed if state.tokens else 3
+    counts: dict[str, int] = {}
+    ahead = leaders(state)
+    for escape in state.escapes:
+        player = player_of(escape.token)
+        counts[player] = counts.get(player, 0) + 1
+        if counts[player] == needed:
+            over = escape.round < state.round  # the round of the win has been closed
+            return Outcome(player, over, f"first to get {needed} tokens out", ahead)
+    ended = _stage_2_over(state)
+    if not ended:
+        return Outcome(None, False, "", ahead)
+    if not ahead:
+        return Outcome(None, True, f"{ended}; no token got out", ahead)
+    best = counts[ahead[0]]
+    return Outcome(ahead[0], True,
+                   f"{ended}; most tokens out ({best}), first to reach that number", ahead)
+
+
+def _stage_2_over(state: State) -> str:
+    """Why stage 2 has ended the game, or empty while it goes on."""
+    if state.stage != 2:
+        return ""
+    if state.round >= LAST_ROUND:
+        return "the seven monster moves of stage 2 are made"
+    if not any(t.square != OUT for t in state.tokens):
+        return "no token is left on the board or waiting"
+    return ""

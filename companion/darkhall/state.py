@@ -17,10 +17,19 @@ Three written forms, all read back to the same :class:`State`:
     pools i3:j4 e9:h9       # each pool as a range; an empty line: no pools
     token red-6 f1 6
     token blue-2 - 2        # '-' waits in front of the entrance, 'out' escaped
+    round 3
+    players 3
+    moved red-6
+    escapes blue-4@2        # token@round, in the order they escaped
 
 Omitted keys take the basic setup's value. A token's ``square`` is a square,
 ``null`` (waiting in front of the entrance) or ``"out"`` (escaped); ``face``
 is the number showing, and may be omitted when the id ends in it (``red-6``).
+
+The game's bookkeeping: ``round`` (1–15; rounds 1–7 are stage 1, 8–14 stage
+2, 15 means the seven monster moves of stage 2 are done), the tokens ``moved``
+in this round, the number of ``players`` at the start, and ``escapes`` — the
+order in which tokens got out, each with its round.
 """
 
 from __future__ import annotations
@@ -39,6 +48,9 @@ from companion.grid import HEADINGS, Rect, cell_name, parse_range
 
 OUT = "out"
 MAX_STONES = 11
+#: Rounds 1–7 are stage 1 (one monster move each); 8–14 stage 2; 15: all moves made.
+STAGE_2_ROUND = 8
+LAST_ROUND = 15
 _ID = re.compile(r"\S{1,40}")
 _FACE_IN_ID = re.compile(r"-([1-6])$")
 
@@ -63,12 +75,24 @@ class Token:
 
 
 @dataclass(frozen=True)
+class Escape:
+    """A token that got out, and the round it did."""
+
+    token: str
+    round: int
+
+
+@dataclass(frozen=True)
 class State:
     monster: Monster
     stones: tuple[str, ...]
     pools: tuple[tuple[str, ...], ...]
     tokens: tuple[Token, ...] = ()
     stage: int = 1
+    round: int = 1
+    moved: tuple[str, ...] = ()  # tokens that have moved in this round
+    players: int | None = None  # players at the start (None: as the tokens name them)
+    escapes: tuple[Escape, ...] = ()  # in the order the tokens got out
 
     @cached_property
     def blood(self) -> frozenset[str]:
@@ -118,47 +142,60 @@ def _shipped(name: str) -> State:
 SHIPPED = ("basic", "sample")
 
 
-def load(source: str) -> State:
+def load(source: str, *, pool_checks: bool = True) -> State:
     """A state from a file (JSON, TOML or text form) or a shipped name."""
     if source in SHIPPED and not Path(source).exists():
         return _shipped(source)
     text = read_text(source)
-    return parse(text, source)
+    return parse(text, source, pool_checks=pool_checks)
 
 
-def parse(text: str, where: str) -> State:
+def parse(text: str, where: str, *, pool_checks: bool = True) -> State:
     """Parse a state in any of its three forms (chosen by name, then by content)."""
     stripped = text.lstrip()
     if where.endswith(".toml"):
-        return from_dict(parse_toml(text, where), where)
+        return from_dict(parse_toml(text, where), where, pool_checks=pool_checks)
     if where.endswith(".json") or stripped.startswith("{"):
-        return from_dict(parse_json(text, where), where)
-    return from_text(text, where)
+        return from_dict(parse_json(text, where), where, pool_checks=pool_checks)
+    return from_text(text, where, pool_checks=pool_checks)
 
 
-_KEYS = ("monster", "stones", "pools", "tokens", "stage")
+_KEYS = ("monster", "stones", "pools", "tokens", "stage", "round", "moved", "players",
+         "escapes")
+_OPTIONAL = ("tokens", "round", "moved", "players", "escapes")
 
 
-def from_dict(data: Any, where: str, defaults: State | str | None = "basic") -> State:
-    """Build and validate a :class:`State` from the JSON/TOML object."""
+def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
+              pool_checks: bool = True) -> State:
+    """Build and validate a :class:`State` from the JSON/TOML object.
+
+    ``pool_checks=False`` reads pools that break the geometry rules, so that a
+    manual setup can be checked and *every* problem listed.
+    """
     if not isinstance(data, dict):
         raise InputError("a state is an object with keys " + ", ".join(_KEYS), where)
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
         raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(_KEYS)}", where)
     base = basic_setup() if defaults == "basic" else defaults
-    missing = [k for k in _KEYS if k not in data and k != "tokens"]
+    missing = [k for k in _KEYS if k not in data and k not in _OPTIONAL]
     if base is None and missing:
         raise InputError(f"missing key {missing[0]!r}", where)
     fields = {key: data[key] for key in _KEYS if key in data}
+    stage, round_ = _stage_and_round(fields, base, where)
+    tokens = _tokens(fields.get("tokens", []), where)
     state = State(
         monster=_monster(fields["monster"], where) if "monster" in fields else base.monster,
         stones=_stones(fields["stones"], where) if "stones" in fields else base.stones,
         pools=_pools(fields["pools"], where) if "pools" in fields else base.pools,
-        tokens=_tokens(fields.get("tokens", []), where),
-        stage=_stage(fields["stage"], where) if "stage" in fields else base.stage,
+        tokens=tokens,
+        stage=stage,
+        round=round_,
+        moved=_moved(fields.get("moved", []), tokens, where),
+        players=_players(fields.get("players"), where),
+        escapes=_escapes(fields.get("escapes"), tokens, round_, where),
     )
-    validate(state, where)
+    validate(state, where, pool_checks=pool_checks)
     return replace(state, stones=canonical(state.stones))
 
 
@@ -238,10 +275,78 @@ def _stage(value: Any, where: str) -> int:
     return value
 
 
+def stage_of(round_: int) -> int:
+    return 1 if round_ < STAGE_2_ROUND else 2
+
+
+def _stage_and_round(fields: dict[str, Any], base: State | None, where: str) -> tuple[int, int]:
+    """The stage follows from the round; either may be given, and they must agree."""
+    stage = _stage(fields["stage"], where) if "stage" in fields else None
+    if "round" not in fields:
+        stage = stage or (base.stage if base else 1)
+        return stage, 1 if stage == 1 else STAGE_2_ROUND
+    round_ = _whole(fields["round"], 1, LAST_ROUND, f"{where}: round")
+    if stage is not None and stage != stage_of(round_):
+        raise InputError(
+            f"round {round_} is in stage {stage_of(round_)}, not {stage} (rounds 1–"
+            f"{STAGE_2_ROUND - 1} are stage 1, {STAGE_2_ROUND}–{LAST_ROUND - 1} stage 2)",
+            f"{where}: stage")
+    return stage_of(round_), round_
+
+
+def _whole(value: Any, low: int, high: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(f"{value!r}; expected a whole number {low}–{high}", where)
+    return value
+
+
+def _players(value: Any, where: str) -> int | None:
+    return None if value is None else _whole(value, 2, 7, f"{where}: players")
+
+
+def _moved(value: Any, tokens: tuple[Token, ...], where: str) -> tuple[str, ...]:
+    known = {t.id for t in tokens}
+    moved: list[str] = []
+    for i, token_id in enumerate(_list(value, "token ids", f"{where}: moved")):
+        place = f"{where}: moved[{i}]"
+        if token_id not in known:
+            raise InputError(f"no token {token_id!r}", place)
+        if token_id in moved:
+            raise InputError(f"{token_id} is listed twice", place)
+        moved.append(token_id)
+    return tuple(moved)
+
+
+def _escapes(value: Any, tokens: tuple[Token, ...], round_: int, where: str
+             ) -> tuple[Escape, ...]:
+    """The order of escapes; when omitted, the tokens out in file order (round 0:
+    before the record began). Every token out is listed exactly once."""
+    out = [t.id for t in tokens if t.square == OUT]
+    if value is None:
+        return tuple(Escape(token_id, 0) for token_id in out)
+    escapes: list[Escape] = []
+    for i, entry in enumerate(_list(value, "escapes", f"{where}: escapes")):
+        place = f"{where}: escapes[{i}]"
+        if not isinstance(entry, dict) or set(entry) != {"id", "round"}:
+            raise InputError('expected {"id": "red-6", "round": 3}', place)
+        if entry["id"] not in out:
+            raise InputError(f"{entry['id']!r} is not a token that is out", f"{place}.id")
+        if any(e.token == entry["id"] for e in escapes):
+            raise InputError(f"{entry['id']} is listed twice", f"{place}.id")
+        got_out = _whole(entry["round"], 0, round_, f"{place}.round")
+        if escapes and got_out < escapes[-1].round:
+            raise InputError("escapes are listed in the order they happened", f"{place}.round")
+        escapes.append(Escape(entry["id"], got_out))
+    unlisted = [token_id for token_id in out if all(e.token != token_id for e in escapes)]
+    if unlisted:
+        raise InputError(f"{unlisted[0]} is out but not in escapes", f"{where}: escapes")
+    return tuple(escapes)
+
+
 # --- validation -----------------------------------------------------------
 
 
-def validate(state: State, where: str) -> None:
+def validate(state: State, where: str, *, pool_checks: bool = True) -> None:
     """Reject positions the rules can never reach, naming the piece."""
     if len(state.stones) > MAX_STONES:
         raise InputError(
@@ -253,7 +358,10 @@ def validate(state: State, where: str) -> None:
                 f"a stone on the corner {stone}: stones pushed onto a corner leave the game",
                 f"{where}: stones[{i}]",
             )
-    _validate_pools(state.pools, where)
+    problems = pool_problems(state.pools)
+    if problems and pool_checks:
+        index, message = problems[0]
+        raise InputError(message, f"{where}: pools[{index}]")
     if state.monster.square in state.blood:
         raise InputError(f"the monster never stands on blood ({state.monster.square})",
                          f"{where}: monster.square")
@@ -269,31 +377,28 @@ def pool_shape_ok(squares: tuple[str, ...]) -> bool:
     return rect.area == 4 and (rect.width, rect.height) in {(2, 2), (4, 1), (1, 4)}
 
 
-def _validate_pools(pools: tuple[tuple[str, ...], ...], where: str) -> None:
+def pool_problems(pools: tuple[tuple[str, ...], ...]) -> list[tuple[int, str]]:
+    """Every way the pools break the geometry rules, as (pool index, sentence)."""
+    problems: list[tuple[int, str]] = []
     seen: dict[str, int] = {}
     for i, pool in enumerate(pools):
-        place = f"{where}: pools[{i}]"
         if not pool_shape_ok(pool):
-            raise InputError(f"{' '.join(pool)} is not a 2×2 or 4×1 pool", place)
+            problems.append((i, f"{' '.join(pool)} is not a 2×2 or 4×1 pool"))
         for square in pool:
             if any(NEXT[(square, h)] is None for h in HEADINGS):
-                raise InputError(
-                    f"{square} touches the board edge; pools must not "
-                    "(a slide would leave the board)",
-                    place,
-                )
+                problems.append((i, f"{square} touches the board edge; pools must not "
+                                    "(a slide would leave the board)"))
             if square in seen:
-                raise InputError(f"{square} is also in pools[{seen[square]}]", place)
+                problems.append((i, f"{square} is also in pools[{seen[square]}]"))
         for square in pool:
-            seen[square] = i
+            seen.setdefault(square, i)
     for square, i in seen.items():
         for h in HEADINGS:
             other = NEXT[(square, h)]
             if other in seen and seen[other] != i:
-                raise InputError(
-                    f"{square} is next to {other} of pools[{seen[other]}]; pools must not touch",
-                    f"{where}: pools[{i}]",
-                )
+                problems.append((i, f"{square} is next to {other} of pools[{seen[other]}]; "
+                                    "pools must not touch"))
+    return problems
 
 
 def _validate_tokens(tokens: tuple[Token, ...], where: str) -> None:
@@ -324,13 +429,19 @@ def _validate_occupancy(state: State, where: str) -> None:
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "monster": {"square": state.monster.square, "facing": state.monster.facing},
         "stones": list(canonical(state.stones)),
         "pools": [list(pool) for pool in state.pools],
         "tokens": [{"id": t.id, "square": t.square, "face": t.face} for t in state.tokens],
         "stage": state.stage,
+        "round": state.round,
+        "moved": list(state.moved),
+        "escapes": [{"id": e.token, "round": e.round} for e in state.escapes],
     }
+    if state.players is not None:
+        data["players"] = state.players
+    return data
 
 
 def to_json(state: State) -> str:
@@ -344,24 +455,32 @@ def to_text(state: State) -> str:
         "stones " + " ".join(canonical(state.stones)),
         "pools " + " ".join(_pool_range(pool) for pool in state.pools),
         *(f"token {t.id} {t.square or '-'} {t.face}" for t in state.tokens),
+        f"round {state.round}",
+        *([f"players {state.players}"] if state.players is not None else []),
+        "moved " + " ".join(state.moved),
+        "escapes " + " ".join(f"{e.token}@{e.round}" for e in state.escapes),
     ]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def from_text(text: str, where: str) -> State:
+def from_text(text: str, where: str, *, pool_checks: bool = True) -> State:
     """Read the text form; each line is ``keyword values…``; ``#`` starts a comment."""
     data: dict[str, Any] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
         if words:
             _text_line(words, data, f"{where}:{number}")
-    return from_dict(data, where)
+    return from_dict(data, where, pool_checks=pool_checks)
 
 
 def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
     keyword, args = words[0], words[1:]
-    if keyword == "stage" and len(args) == 1 and args[0].isdigit():
-        data["stage"] = int(args[0])
+    if keyword in ("stage", "round", "players") and len(args) == 1 and args[0].isdigit():
+        data[keyword] = int(args[0])
+    elif keyword == "moved":
+        data["moved"] = args
+    elif keyword == "escapes":
+        data["escapes"] = [_escape_word(arg, where) for arg in args]
     elif keyword == "monster" and len(args) in (1, 2):
         data["monster"] = {"square": args[0], "facing": args[1] if len(args) == 2 else "E"}
     elif keyword == "stones":
@@ -378,9 +497,17 @@ def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
     else:
         raise InputError(
             f"cannot read {' '.join(words)!r}; lines are 'stage N', 'monster SQ FACING', "
-            "'stones SQ…', 'pools RANGE…', 'token ID SQ|-|out FACE'",
+            "'stones SQ…', 'pools RANGE…', 'token ID SQ|-|out FACE', 'round N', "
+            "'players N', 'moved ID…', 'escapes ID@ROUND…'",
             where,
         )
+
+
+def _escape_word(word: str, where: str) -> dict[str, Any]:
+    token_id, at, got_out = word.rpartition("@")
+    if not at or not got_out.isdigit():
+        raise InputError(f"{word!r}: write an escape as ID@ROUND (red-6@3)", where)
+    return {"id": token_id, "round": int(got_out)}
 
 
 def _pool_range(pool: tuple[str, ...]) -> str:
@@ -400,6 +527,11 @@ def to_toml(state: State) -> str:
 
     lines = [
         f"stage = {state.stage}",
+        f"round = {state.round}",
+        *([f"players = {state.players}"] if state.players is not None else []),
+        "moved = " + quoted(state.moved),
+        "escapes = [" + ", ".join(f'{{ id = "{e.token}", round = {e.round} }}'
+                                  for e in state.escapes) + "]",
         "stones = " + quoted(canonical(state.stones)),
         "pools = [" + ", ".join(quoted(pool) for pool in state.pools) + "]",
         "",
@@ -421,5 +553,6 @@ def dump(state: State, form: str) -> str:
     return writers[form](state)
 
 
-def with_stage(state: State, stage: int) -> State:
-    return replace(state, stage=stage)
+def with_round(state: State, round_: int) -> State:
+    """The state in ``round_``: a fresh round, its stage following from it."""
+    return replace(state, round=round_, stage=stage_of(round_), moved=())

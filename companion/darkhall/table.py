@@ -8,7 +8,7 @@ and turn it back into a new state. Nothing here decides *where* a mover goes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.darkhall.board import CORNERS, NEXT
 from companion.darkhall.state import Monster, State, Token, canonical
@@ -153,10 +153,11 @@ class Table:
             for t in self.origin.tokens
             if self.where[t.id] != EATEN
         ]
-        return State(
+        kept = {t.id for t in tokens}
+        return replace(
+            self.origin,
             monster=Monster(self.square, self.facing),
             stones=canonical(self.stones),
-            pools=self.origin.pools,
             tokens=tuple(tokens),
-            stage=self.origin.stage,
+            moved=tuple(t for t in self.origin.moved if t in kept),
         )

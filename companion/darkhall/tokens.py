@@ -103,25 +103,37 @@ class _Walk:
         self.pos = square
 
     def slide(self, first: str, heading: str, written: str, last: bool, where: str) -> None:
-        """One point: across the pool to the square beyond, as far as the rules allow."""
+        """One point: across the pool to the square beyond it — never stopping or
+        turning on blood, so a pool whose slide cannot end beyond is closed."""
         table = self.table
-        if not table.free(first) and first not in table.token_at:
-            raise IllegalMove(f"{first} holds a piece resting on the blood", where)
-        _, beyond = table.pool_run(first, heading)
-        if beyond in table.token_at and beyond not in table.blood:
-            if last:
-                raise IllegalMove(
-                    f"{table.token_at[beyond]} stands on {beyond} beyond the pool: a token "
-                    "may not enter the pool with its last point", where)
-            land = beyond
-        else:
-            land, pushes = table.slide_end(self.token, first, heading)
-            if pushes:
-                table.push_stone(land, heading)
-        crossed = _between(first, land, heading)
+        crossed = _pool_squares(table, first, heading)
+        resting = [square for square in crossed if not table.free(square)]
+        if resting:
+            square = resting[0]
+            piece = "a stone" if square in table.stones else table.token_at.get(square, "a piece")
+            raise IllegalMove(f"{piece} resting on the blood at {square} blocks the slide: "
+                              "the token may not enter the pool", where)
+        land = NEXT[(crossed[-1], heading)]
+        assert land is not None  # pools never touch the edge
+        self.land_beyond(land, heading, last, where)
         if written != land and written not in crossed:
             raise IllegalMove(f"the slide from {self.pos} ends on {land}, not {written}", where)
         self.pos = land
+
+    def land_beyond(self, land: str, heading: str, last: bool, where: str) -> None:
+        table = self.table
+        if land == table.square:
+            raise IllegalMove(f"the monster stands on {land} beyond the pool: the slide "
+                              "cannot end there, so the token may not enter the pool", where)
+        if land in table.stones:
+            if not table.can_push_stone(land, heading):
+                raise IllegalMove(f"the stone on {land} beyond the pool cannot be pushed: "
+                                  "the token may not enter the pool", where)
+            table.push_stone(land, heading)
+        elif land in table.token_at and last:
+            raise IllegalMove(
+                f"{table.token_at[land]} stands on {land} beyond the pool: a token "
+                "may not enter the pool with its last point", where)
 
     def leave(self, last: bool, where: str) -> None:
         if self.pos != EXIT:
@@ -156,13 +168,10 @@ def _straight(start: str, target: str) -> str | None:
     return None
 
 
-def _between(first: str, end: str, heading: str) -> list[str]:
-    squares: list[str] = []
-    square: str | None = first
-    while square is not None and square != end:
-        squares.append(square)
-        square = NEXT[(square, heading)]
-    if square == end:
-        squares.append(end)
+def _pool_squares(table: Table, first: str, heading: str) -> list[str]:
+    """The pool squares a slide entering on ``first`` crosses, in order."""
+    squares = [first]
+    while (after := NEXT[(squares[-1], heading)]) in table.blood:
+        squares.append(after)
     return squares
 

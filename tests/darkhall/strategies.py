@@ -51,10 +51,17 @@ def positions(draw, max_tokens: int = 10, resting: bool = True) -> states.State:
     n_tokens = draw(st.integers(0, max_tokens))
     squares = [s for s in rest if s not in stones][:n_tokens]
     waiting = draw(st.integers(0, 3))
+    out = draw(st.integers(0, 3))
     tokens = [{"id": f"t{i}", "square": s, "face": draw(st.integers(1, 6))}
-              for i, s in enumerate([*squares, *([None] * waiting)])]
+              for i, s in enumerate([*squares, *([None] * waiting), *(["out"] * out)])]
+    round_ = draw(st.integers(1, states.LAST_ROUND))
+    escaped = [t["id"] for t in tokens if t["square"] == "out"]
+    rounds = sorted(draw(st.integers(0, round_)) for _ in escaped)
+    moved = [t["id"] for t in tokens if draw(st.booleans())]
     return states.from_dict({
         "monster": {"square": monster, "facing": draw(st.sampled_from("NESW"))},
         "stones": stones, "pools": [list(p) for p in pools], "tokens": tokens,
-        "stage": draw(st.sampled_from([1, 2])),
+        "round": round_, "moved": moved,
+        "escapes": [{"id": i, "round": r} for i, r in zip(escaped, rounds, strict=True)],
+        **({"players": draw(st.integers(2, 7))} if draw(st.booleans()) else {}),
     }, "hypothesis")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -65,21 +66,50 @@ def test_a_legal_manual_setup_has_no_problems():
     assert manual(GOOD_STONES) == []
 
 
-def test_basic_setup_is_not_a_manual_setup_its_o9_stone_is_3_from_the_entrance():
-    assert manual_setup_problems(make()) == [
-        "stone on o9 is 3 steps from p11; nothing within 3"]
+def test_basic_setup_is_a_legal_manual_setup_within_n_means_below_n():
+    # spec ruling: "within 3 squares" counts the corner itself, so o9 (3 steps
+    # from p11) is allowed and the publisher's own layout passes.
+    assert manual_setup_problems(make()) == []
 
 
-def test_nothing_within_3_steps_of_either_corner():
-    problems = manual([*GOOD_STONES[:-1], "b3"])
-    assert problems == ["stone on b3 is 3 steps from a1; nothing within 3"]
-    assert manual([*GOOD_STONES[:-1], "c4"]) == []  # 5 steps
+def test_nothing_closer_than_3_steps_to_either_corner():
+    problems = manual([*GOOD_STONES[:-1], "b2"])
+    assert problems == [
+        "stone on b2 is 2 steps from a1; nothing within 3 squares (closer than 3 steps)"]
+    assert manual([*GOOD_STONES[:-1], "b3"]) == []  # 3 steps: allowed
+    assert manual([*GOOD_STONES[:-1], "o10"]) != []  # 2 steps from p11
 
 
-def test_pools_keep_more_than_8_steps_from_the_entrance():
+def test_pools_keep_at_least_8_steps_from_the_entrance():
     near = [["i3", "j3", "i4", "j4"], ["l7", "l8", "l9", "l10"]]
     problems = manual([*GOOD_STONES[:7], "c5", "d6", "f10", "i10"], near)
-    assert "pool on l10 is 5 steps from the entrance p11; pools keep more than 8" in problems
+    assert "pool on l10 is 5 steps from the entrance p11; pools stay at least 8 steps away" \
+        in problems
+    # l8 is 7 steps from p11 (refused); k8 is 8 (allowed)
+    assert any("pool on l8 is 7 steps" in p
+               for p in manual(GOOD_STONES, [BASIC_POOLS[0], ["l5", "l6", "l7", "l8"]]))
+    assert manual(GOOD_STONES, [BASIC_POOLS[0], ["k5", "k6", "k7", "k8"]]) == []
+
+
+def test_a_piece_placed_on_a_pool_is_refused():
+    on_blood = [*GOOD_STONES[:-1], "f9"]
+    assert manual(on_blood) == ["stone on f9 stands on a pool square; nothing is placed on blood"]
+
+
+def test_setup_lists_every_pool_problem_with_the_rest(tmp_path):
+    from companion.darkhall import state as states
+
+    layout = tmp_path / "layout.json"
+    layout.write_text(json.dumps({
+        "stones": [*GOOD_STONES[:-1], "b2"],
+        "pools": [["i3", "j3", "i4", "j4"], ["k4", "l4", "k5", "l5"]],
+    }))
+    with pytest.raises(InputError, match="pools must not touch"):
+        states.load(str(layout))  # as a game state it is refused outright
+    problems = manual_setup_problems(states.load(str(layout), pool_checks=False))
+    assert any("j4 is next to k4" in p for p in problems)
+    assert any("one 2×2 and one 4×1" in p for p in problems)
+    assert any("b2 is 2 steps from a1" in p for p in problems)
 
 
 def test_counts_of_stones_and_pool_shapes():
@@ -110,7 +140,7 @@ def test_winning_is_all_but_one_token_out():
     table = standing(state)
     red, _blue = table
     assert (red.out, red.on_board, red.waiting, red.needed, red.won) == (2, 1, 1, 3, False)
-    assert leaders(table) == ["red"]
+    assert leaders(state) == ("red",)
     state = make(tokens={"red-6": "out", "red-4": "out", "red-3": "out", "red-2": "f5"})
     assert standing(state)[0].won
     five = standing(make(tokens={"red-6": "out", "red-3": "out"}), players=5)

@@ -88,13 +88,35 @@ def test_slide_pushes_a_stone_beyond_when_it_can():
     assert moved.state.stones == ("l4",) and moved.state.token("t").square == "k4"
 
 
-def test_blocked_slide_stops_on_the_pool_and_needs_a_point_to_step_off():
-    state = make(monster="a1 E", tokens={"t": "h4"}, stones=["k4", "l4"], face=2)
-    moved = move_token(state, "t", ["j4", "j5"])
-    assert moved.squares == ("j4", "j5")
-    one = make(monster="a1 E", tokens={"t": "h4"}, stones=["k4", "l4"], face=1)
-    with pytest.raises(IllegalMove, match="needs another point to step off"):
-        move_token(one, "t", ["i4"])
+def test_ruling_a_token_never_stops_on_blood_a_pool_with_a_blocked_far_side_is_closed():
+    # spec ruling: a token may not enter a pool whose slide cannot end beyond it
+    blocked = make(monster="a1 E", tokens={"t": "h4"}, stones=["k4", "l4"], face=2)
+    with pytest.raises(IllegalMove, match="the stone on k4 beyond the pool cannot be pushed"):
+        move_token(blocked, "t", ["j4", "j5"])
+    with pytest.raises(IllegalMove, match="the stone on k4 beyond the pool cannot be pushed"):
+        move_token(blocked, "t", ["i4"])
+
+
+def test_ruling_a_token_may_not_enter_a_pool_with_the_monster_beyond():
+    # with the monster on k4, "i4 j5" would stop on j4 and turn: refused at i4
+    state = make(monster="k4 W", tokens={"red-3": "h4"}, stones=[], face=3)
+    with pytest.raises(IllegalMove, match="the monster stands on k4 beyond the pool"):
+        move_token(state, "red-3", ["i4", "j5"])
+    with pytest.raises(IllegalMove, match="the monster stands on k4 beyond the pool"):
+        move_token(state, "red-3", ["k4"])
+
+
+def test_ruling_a_token_may_not_slide_into_a_token_resting_on_the_pool():
+    # a token left on blood by a monster's push blocks the slide
+    state = make(monster="a1 E", tokens={"t": "h4", "u": "j4"}, stones=[], face=2)
+    with pytest.raises(IllegalMove, match="u resting on the blood at j4 blocks the slide"):
+        move_token(state, "t", ["i4"])
+
+
+def test_a_stone_beyond_the_pool_that_can_be_pushed_is_pushed():
+    state = make(monster="a1 E", tokens={"t": "h4"}, stones=["k4"], face=1)
+    moved = move_token(state, "t", ["i4"])
+    assert moved.squares == ("k4",) and "l4" in moved.state.stones
 
 
 def test_token_beyond_the_pool_is_passed_but_not_with_the_last_point():
