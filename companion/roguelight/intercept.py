@@ -136,6 +136,8 @@ def plan(sheets: Sequence[Sheet], players: int | None = None, order: Sequence[st
         raise InputError(f"no sheet named {unknown[0]!r} (sheets: {', '.join(names)})")
     players = len(sheets) if players is None else players
     row_band = band(players)
+    if players < len(sheets):
+        raise InputError(f"--players {players} but {len(sheets)} sheets: one sheet a player")
     scores = {s.name: score_exits(s)[0] for s in sheets}
     joining = [s for s in sheets if scores[s.name].has_floor]
     ordered, notes = stack(joining, scores, order or names)
@@ -222,3 +224,25 @@ def points_by_sheet(fights: list[Fight]) -> dict[str, int]:
     for fight in fights:
         totals[fight.sheet] = totals.get(fight.sheet, 0) + BATTLE_POINTS * fight.scored
     return totals
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of the game: each sheet's final total and the winners (two or more: a draw)."""
+
+    totals: dict[str, int]  # build points + interception points, sheets sitting out included
+    winners: tuple[str, ...]
+
+    @property
+    def draw(self) -> bool:
+        return len(self.winners) > 1
+
+
+def final_result(interception: Interception, fights: list[Fight]) -> Result:
+    """The highest final total wins; equal totals are a draw (rule text: 同点なら引き分け)."""
+    rolled = points_by_sheet(fights)
+    totals = {d.sheet.name: d.score.total + rolled.get(d.sheet.name, 0)
+              for d in interception.descents}
+    totals |= {s.name: score_exits(s)[0].total for s in interception.left_out}
+    best = max(totals.values())
+    return Result(totals, tuple(name for name, total in totals.items() if total == best))

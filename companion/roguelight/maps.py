@@ -383,6 +383,12 @@ def _time_marks(time: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]
     faces = sorted(face for face, _ in result)
     if faces != sorted(FACES * 2) or len({gap for _, gap in result}) != 12:
         raise InputError("each die face twice, each in its own gap", place)
+    for face in FACES:
+        first, second = sorted(gap for f, gap in result if f == face)
+        if second - first == 1:
+            raise InputError(
+                f"face {face} sits in the adjacent gaps {first} and {second}: a black roll "
+                "would circle three numbers instead of four", place)
     return tuple(result)
 
 

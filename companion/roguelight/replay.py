@@ -104,6 +104,7 @@ def play_round(build: Build, entry: dict[str, Any], number: int) -> tuple[Build,
     lines = [f"round {number}{' (special)' if special else ''}: white {white}, black {black}"]
     if ("block" in entry) == ("plan" in entry):
         raise InputError("a round is one action: block = [cells] (A) or plan = \"B2:C3\" (B)")
+    _refuse_keys(entry, ROUND_KEYS["block" if "block" in entry else "plan"])
     owed: list[Cell] = []
     if "block" in entry:
         owed = _action_a(trial, entry, white, black, special, lines)
@@ -112,6 +113,21 @@ def play_round(build: Build, entry: dict[str, Any], number: int) -> tuple[Build,
     _effects(trial, owed, entry.get("effects", []), lines)
     trial.round += 1
     return trial, RoundReport(number, special, tuple(lines), trial.development)
+
+
+#: The keys a round may hold, by its action.
+ROUND_KEYS = {
+    "block": ("dice", "block", "die", "spend", "effects"),
+    "plan": ("dice", "plan", "goals", "effects"),
+}
+
+
+def _refuse_keys(entry: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    for key in entry:
+        if key not in allowed:
+            action = "a block round (A)" if "block" in allowed else "a plan round (B)"
+            raise InputError(f"{key!r} has no place in {action}; its keys are "
+                             f"{', '.join(allowed)}", key)
 
 
 def _dice(value: Any) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from companion.roguelight.intercept import (
     Fight,
     Interception,
     Visit,
+    final_result,
     points_by_sheet,
 )
 from companion.roguelight.scoring import Score, score_exits
@@ -22,7 +23,7 @@ def score_to_dict(best: Score, every: list[Score]) -> dict[str, Any]:
         "sheet": best.sheet.name,
         "map": board.name,
         "entrance": best.sheet.entrance,
-        "exit": board.name_of(best.exit),
+        "exit": exit_name(best),
         "floor": best.has_floor,
         "points": {
             "items": best.items, "rooms": best.room_points, "bonus": best.bonus,
@@ -39,15 +40,23 @@ def score_to_dict(best: Score, every: list[Score]) -> dict[str, Any]:
              "points": g.points}
             for g in best.goals
         ],
-        "exits": [{"exit": board.name_of(s.exit), "total": s.total} for s in every],
+        "exits": [{"exit": exit_name(s), "total": s.total} for s in every],
     }
+
+
+def exit_name(score: Score) -> str | None:
+    return None if score.exit is None else score.sheet.map.name_of(score.exit)
 
 
 def describe_score(best: Score, every: list[Score]) -> str:
     board = best.sheet.map
+    exit_ = exit_name(best) or "none (every exit is filled)"
     lines = [f"{best.sheet.name} on map {board.name}: entrance {best.sheet.entrance}, "
-             f"exit {board.name_of(best.exit)}"]
-    if not best.has_floor:
+             f"exit {exit_}"]
+    if best.exit is None:
+        lines.append("No floor: every exit is filled; items score, rooms, bonus and goals "
+                     "do not, and the sheet sits out the interception part.")
+    elif not best.has_floor:
         lines.append("No floor: the entrance and the exit are not joined; "
                      "no room points, bonus or goals.")
     for room in best.rooms:
@@ -64,7 +73,7 @@ def describe_score(best: Score, every: list[Score]) -> str:
                  f"goals {best.goal_points} = {best.total}")
     if len(every) > 1:
         lines.append("Exits, best first: " + ", ".join(
-            f"{board.name_of(s.exit)} {s.total}" for s in every))
+            f"{exit_name(s)} {s.total}" for s in every))
     return "\n".join(lines)
 
 
@@ -145,12 +154,24 @@ def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
             lines.append(f"   {name}: build {build} + interception (expected "
                          f"{float(descent.expected):.2f}) = {float(expected):.2f}")
     for sheet in plan.left_out:
-        lines.append(f"   {sheet.name}: build {score_exits(sheet)[0].total}")
+        lines.append(f"   {sheet.name}: build {score_exits(sheet)[0].total} (sat out)")
     solo = solo_result(plan, fights)
     if solo:
         lines.append(f"Solo title: {solo['title']} ({solo['total']} points on the "
                      f"{solo['kind']} titles)")
+    elif fights is None:
+        lines.append("The winner depends on the rolls: give --seed or --dice to play them.")
+    else:
+        lines.append(describe_result(plan, fights))
     return lines
+
+
+def describe_result(plan: Interception, fights: list[Fight]) -> str:
+    result = final_result(plan, fights)
+    best = result.totals[result.winners[0]]
+    if result.draw:
+        return f"A draw: {' and '.join(result.winners)} with {best} points each."
+    return f"Winner: {result.winners[0]} with {best} points."
 
 
 def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:
@@ -166,7 +187,8 @@ def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any
         sheet = plan.left_out[0]
         board, build, extra = sheet.map, score_exits(sheet)[0].total, 0
     total = build + extra
-    whole = int(total) if fights is not None else round(float(total), 2)
+    exact = fights is not None or total == int(total)
+    whole = int(total) if exact else round(float(total), 2)
     return {"total": whole, "kind": board.kind,
             "title": board.solo_title(int(total)), "expected": fights is None}
 
@@ -180,7 +202,16 @@ def interception_to_dict(plan: Interception, fights: list[Fight] | None) -> dict
         "left_out": [s.name for s in plan.left_out],
         "notes": list(plan.tie_notes),
         "solo": solo_result(plan, fights),
+        "result": _result_dict(plan, fights),
     }
+
+
+def _result_dict(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:
+    """Final totals and winners once the dice are rolled (None before)."""
+    if fights is None or solo_result(plan, fights) is not None:
+        return None
+    result = final_result(plan, fights)
+    return {"totals": result.totals, "winners": list(result.winners), "draw": result.draw}
 
 
 def _descent_dict(descent: Descent, fights: list[Fight], rolled: dict[str, int]
@@ -191,7 +222,7 @@ def _descent_dict(descent: Descent, fights: list[Fight], rolled: dict[str, int]
         "sheet": sheet.name,
         "development": sheet.development,
         "items": sheet.item_points,
-        "exit": sheet.map.name_of(descent.score.exit),
+        "exit": exit_name(descent.score),
         "build": descent.score.total,
         "route": list(descent.route),
         "routes": [list(c) for c in descent.routes.choices],

@@ -51,7 +51,7 @@ class GoalResult:
 @dataclass(frozen=True)
 class Score:
     sheet: Sheet
-    exit: Cell
+    exit: Cell | None  # None: every exit is filled, so there is no floor
     floor: frozenset[Cell]
     rooms: tuple[Room, ...]
     passages: frozenset[Cell]
@@ -79,15 +79,17 @@ class Score:
         return None
 
 
-def open_cells(sheet: Sheet, exit_: Cell) -> set[Cell]:
+def open_cells(sheet: Sheet, exit_: Cell | None) -> set[Cell]:
     """Open cells once the chosen exit stays open and the other three are filled."""
     closed = set(sheet.filled) | (set(sheet.map.exits) - {exit_})
     return {c for c in sheet.map.cells if c not in closed}
 
 
-def score_sheet(sheet: Sheet, exit_: Cell) -> Score:
+def score_sheet(sheet: Sheet, exit_: Cell | None) -> Score:
+    """The sheet scored with ``exit_`` open (None: every exit filled, no floor)."""
     board = sheet.map
-    floor = floor_cells(open_cells(sheet, exit_), board.entrances[sheet.entrance], exit_)
+    floor = frozenset() if exit_ is None else floor_cells(
+        open_cells(sheet, exit_), board.entrances[sheet.entrance], exit_)
     checks = check_rooms(maximal_rooms(floor), floor, sheet.plans)
     rooms = tuple(
         Room(room_letter(i), c.rect, c.scoring, c.reasons,
@@ -106,11 +108,12 @@ def score_sheet(sheet: Sheet, exit_: Cell) -> Score:
 
 
 def score_exits(sheet: Sheet) -> list[Score]:
-    """The sheet scored with each open corner as the exit (or the chosen one), best first."""
-    exits = [sheet.exit] if sheet.exit is not None else sheet.open_exits
+    """The sheet scored with each open corner as the exit (or the chosen one), best
+    first; a sheet whose every exit is filled is scored once, with no floor."""
+    exits = [sheet.exit] if sheet.exit is not None else sheet.open_exits or [None]
     scores = [score_sheet(sheet, exit_) for exit_ in exits]
     order = {cell: i for i, cell in enumerate(sheet.map.exits)}
-    return sorted(scores, key=lambda s: (-s.total, order[s.exit]))
+    return sorted(scores, key=lambda s: (-s.total, order.get(s.exit, 0)))
 
 
 def _goal(sheet: Sheet, goal: str, rooms: tuple[Room, ...]) -> GoalResult:

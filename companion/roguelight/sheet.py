@@ -159,8 +159,8 @@ def _items(value: Any, board: Map, where: str) -> tuple[frozenset[int], frozense
 
 
 def _exit(value: Any, board: Map, filled: frozenset[Cell], where: str) -> Cell | None:
-    if not board.exits or all(c in filled for c in board.exits):
-        raise InputError("every exit is filled: no open exit", f"{where}: filled")
+    """The chosen exit, or None: every open corner is tried (every exit may also be
+    filled — legal, as exits may be filled early — and the sheet has no floor)."""
     if value is None:
         return None
     try:
