@@ -274,3 +274,10 @@ def test_ruling_a_large_ghost_owes_one_effect_for_the_whole_monster():
     done = play(build, dice=[6, 1], block=["C5"],
                 effects=[{"cell": "D5", "ghost": 1, "plan": "E5:F6"}])
     assert cells("C5", "D5") <= done.filled and done.ghosts_used == {1}
+
+
+def test_ruling_a_plan_side_on_the_outer_wall_is_its_dotted_line():
+    # spec ruling: a block may not touch that side from inside either. A5 lies
+    # inside A4:C6 and touches only the wall on the plan's left side.
+    build = play(basic(), dice=[4, 5], plan="A4:C6")
+    refused(build, "the block A5 touches plan A4:C6 from the inside", block=["A5"])
