@@ -87,10 +87,14 @@ def test_sheets(key, value):
 
 
 @FUZZ
-@given(st.sampled_from(["monster", "stones", "pools", "tokens", "stage"]), values)
+@given(st.sampled_from(["monster", "stones", "pools", "tokens", "stage", "round", "moved",
+                        "players", "escapes"]), values)
 def test_dark_hall_states(key, value):
+    tokens = [{"id": "red-6", "square": "out"}, {"id": "red-4", "square": "f5"}]
     with contextlib.suppress(InputError):
         states.from_dict({key: value}, "fuzz.json")
+    with contextlib.suppress(InputError):
+        states.from_dict({"tokens": tokens, "round": 3, key: value}, "fuzz.json")
 
 
 @FUZZ

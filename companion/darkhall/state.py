@@ -309,7 +309,7 @@ def _moved(value: Any, tokens: tuple[Token, ...], where: str) -> tuple[str, ...]
     moved: list[str] = []
     for i, token_id in enumerate(_list(value, "token ids", f"{where}: moved")):
         place = f"{where}: moved[{i}]"
-        if token_id not in known:
+        if not isinstance(token_id, str) or token_id not in known:
             raise InputError(f"no token {token_id!r}", place)
         if token_id in moved:
             raise InputError(f"{token_id} is listed twice", place)
