@@ -62,6 +62,11 @@ def players_of(state: State) -> list[str]:
     return names
 
 
+def needed_for(state: State, players: int | None = None) -> int:
+    """Tokens out to win: by ``players``, else the state's, else the players it names."""
+    return needed_out(players or state.players or min(7, max(2, len(players_of(state)))))
+
+
 def standing(state: State, players: int | None = None) -> list[Standing]:
     """Each player's tokens, in the order players first appear in the state.
 
@@ -69,7 +74,7 @@ def standing(state: State, players: int | None = None) -> list[Standing]:
     else the players its tokens name).
     """
     names = players_of(state)
-    needed = needed_out(players or state.players or min(7, max(2, len(names))))
+    needed = needed_for(state, players)
     result = []
     for name in names:
         mine = [t for t in state.tokens if player_of(t.id) == name]
@@ -99,7 +104,7 @@ def leaders(state: State) -> tuple[str, ...]:
 
 def outcome(state: State, players: int | None = None) -> Outcome:
     """Who has won and whether the game is over, from the order of escapes."""
-    needed = standing(state, players)[0].needed if state.tokens else 3
+    needed = needed_for(state, players)
     counts: dict[str, int] = {}
     ahead = leaders(state)
     for escape in state.escapes:
