@@ -67,7 +67,7 @@ def show(state: str, form: str, players: int | None, ascii_only: bool) -> None:
         click.echo(states.dump(position, form), nl=False)
 
 
-show.help = (show.help or "") + "\n\n" + STATE_HELP
+show.help = (show.help or "") + "\n\n    " + STATE_HELP
 
 
 @darkhall.command()
@@ -96,7 +96,7 @@ def monster(state: str, tile: str, as_json: bool, out: Path | None, ascii_only: 
         save_state(out, ended.state)
 
 
-monster.help = (monster.help or "") + "\n\n" + STATE_HELP
+monster.help = (monster.help or "") + "\n\n    " + STATE_HELP
 
 
 @darkhall.command()
