@@ -8,9 +8,9 @@ from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
 from pnp.build import Component, Context, Game
 from pnp.components import darkhall as dh
 from pnp.components import roguelight as rl
-from pnp.impose import tile
 from pnp.paper import usable
 from pnp.shapes import Page
+from pnp.tiling import tile
 
 # --- Dark Hall -------------------------------------------------------------------
 
@@ -27,7 +27,8 @@ def darkhall_board(ctx: Context) -> list[Page]:
     area = usable(w, h)
     if size[0] <= area[2] and size[1] <= area[3]:
         return [ctx.centred(shapes, size, "board", landscape=True)]
-    return tile(shapes, *size, w, h, area, "board")
+    grid = (dh.LETTER_RING, square)
+    return tile(shapes, *size, w, h, area, "board", ctx.options.lang, grid=(grid, grid))
 
 
 def darkhall_board_preview(ctx: Context):

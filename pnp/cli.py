@@ -12,8 +12,8 @@ from companion.files import write_atomic
 from companion.shell import FriendlyGroup
 from pnp import __version__
 from pnp.build import DUPLEX, LANGS, Options, build_one, context
+from pnp.calibration import calibration_pages
 from pnp.catalog import GAMES, find
-from pnp.impose import calibration_pages
 from pnp.paper import PAPERS
 from pnp.render_pdf import render_pdf
 from pnp.render_svg import render_svg

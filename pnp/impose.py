@@ -1,27 +1,27 @@
 """Imposition: placing cards and tiles on paper, and the marks to cut them by.
 
 * :func:`impose` fits as many pieces per page as the paper allows inside the
-  6 mm edge (zero gutter with shared cut lines, or a gutter), centred.
-* :class:`Imposition` knows every trim position, the crop marks (outside the
-  bleed, never inside the 6 mm edge), optional full-length cut guides, and
-  where the back of each piece goes for long-edge or short-edge duplex, with a
-  per-printer back offset.
+  6 mm edge while leaving room for crop marks on all four sides (zero gutter
+  with shared cut lines, or a gutter), centred above the footer band.
+* :class:`Imposition` is one block of same-size pieces: every trim position,
+  the crop marks on every side of every cut line (outside the bleed, never
+  inside the 6 mm edge), optional full-length cut guides, and where the back
+  of each piece goes for long-edge or short-edge duplex.
 * :func:`sheets` turns a list of pieces into pages: fronts, then backs (duplex),
-  or both on one page with a fold line (fold-and-glue).
-* :func:`calibration_page` prints the marks that measure a printer's back
-  offset; :func:`tile` splits a piece larger than the paper over several pages
-  with overlap strips and alignment marks.
+  or both on one page with a fold line (fold-and-glue); :func:`spread_pages`
+  does the same for pages holding several blocks (see :mod:`pnp.pack`).
+* :func:`one_up` makes print-shop pages with TrimBox and BleedBox.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil, floor
 
 from companion.errors import InputError
-from pnp.paper import FOOTER_SIZE, SAFE_EDGE, SCALE_SQUARE
-from pnp.shapes import Group, Line, Margins, Page, Rect, Style, Text
+from pnp.paper import SAFE_EDGE, SCALE_SQUARE
+from pnp.shapes import Group, Line, Margins, Page, Style
 
 CARD_SIZES = {
     "poker": (63.0, 88.0),
@@ -36,13 +36,17 @@ MARK_STYLE = Style(width=0.15)  # 0.43 pt: more than the 0.25 pt minimum
 GUIDE_STYLE = Style(stroke="#808080", width=0.1, dash=(1.0, 1.5))
 FOLD_STYLE = Style(stroke="#808080", width=0.2, dash=(3.0, 2.0))
 MARK_LENGTH = 5.0
+MIN_MARK = 2.0  # the shortest mark printed: a ruler still finds it
 MARK_GAP = 1.0  # between the bleed and the start of a mark
+MARK_REACH = MARK_GAP + MIN_MARK  # the least room outside a block that carries marks
 FOOTER_BAND = 3.5  # kept free of marks above the bottom 6 mm edge, for the footer
 EPSILON = 1e-6
 
 #: A piece: draws its front (and back) at the trim origin, art reaching ``bleed``
 #: beyond the trim on every side.
 Art = Callable[[float], list]
+#: Room outside a block: left, top, right, bottom (mm).
+Sides = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,14 @@ class Piece:
 
 @dataclass(frozen=True)
 class Imposition:
+    """A block of ``cols`` × ``rows`` pieces with its top-left trim at (left, top).
+
+    ``room`` is the space around the block that its bleed and marks may use
+    (left, top, right, bottom); by default it reaches the page's 6 mm edge, less
+    the footer band below. Marks come first: the outer bleed gets what the
+    shortest mark leaves.
+    """
+
     page_w: float
     page_h: float
     card_w: float
@@ -64,6 +76,7 @@ class Imposition:
     bleed: float
     left: float
     top: float
+    room: Sides | None = None
 
     @property
     def per_page(self) -> int:
@@ -89,45 +102,57 @@ class Imposition:
     def cut_y(self) -> list[float]:
         return _cuts(self.top, self.card_h, self.gutter, self.rows)
 
+    def rooms(self) -> Sides:
+        if self.room is not None:
+            return self.room
+        return (self.left - SAFE_EDGE, self.top - SAFE_EDGE,
+                self.page_w - SAFE_EDGE - self.left - self.block_w,
+                self.page_h - SAFE_EDGE - FOOTER_BAND - self.top - self.block_h)
+
+    def outer_bleeds(self) -> Sides:
+        """The bleed beyond the outer trims on each side."""
+        return tuple(_bleed_within(room, self.bleed) for room in self.rooms())  # type: ignore[return-value]
+
     def outer_bleed(self) -> float:
-        """Bleed beyond the outer trims, kept out of the 6 mm edge."""
-        room = min(self.left, self.top, self.page_w - self.left - self.block_w,
-                   self.page_h - self.top - self.block_h) - SAFE_EDGE
-        return max(0.0, min(self.bleed, room))
+        return min(self.outer_bleeds())
+
+    def mark_lengths(self) -> Sides:
+        """How long the marks on each side are (0: no room for a mark)."""
+        return tuple(_mark_length(room, bleed) for room, bleed  # type: ignore[return-value]
+                     in zip(self.rooms(), self.outer_bleeds(), strict=True))
 
     def inner_bleed(self) -> float:
         return min(self.bleed, self.gutter / 2)
 
     def art_box(self, x: float, y: float) -> tuple[float, float, float, float]:
         """Where a piece's art may reach, relative to its trim corner."""
-        outer, inner = self.outer_bleed(), self.inner_bleed()
+        outer, inner = self.outer_bleeds(), self.inner_bleed()
         first_col = abs(x - self.left) < EPSILON
         last_col = abs(x + self.card_w - self.left - self.block_w) < EPSILON
         first_row = abs(y - self.top) < EPSILON
         last_row = abs(y + self.card_h - self.top - self.block_h) < EPSILON
-        left = outer if first_col else inner
-        right = outer if last_col else inner
-        up = outer if first_row else inner
-        down = outer if last_row else inner
+        left = outer[0] if first_col else inner
+        right = outer[2] if last_col else inner
+        up = outer[1] if first_row else inner
+        down = outer[3] if last_row else inner
         return (-left, -up, self.card_w + left + right, self.card_h + up + down)
 
     def crop_marks(self) -> list[Line]:
-        """Short marks on every cut line, outside the bleed and the 6 mm edge."""
-        offset = self.outer_bleed() + MARK_GAP
+        """A mark at both ends of every cut line, outside the bleed."""
+        bleeds, lengths = self.outer_bleeds(), self.mark_lengths()
+        right, bottom = self.left + self.block_w, self.top + self.block_h
         marks = []
-        top_len = self.top - offset - SAFE_EDGE
-        bottom = self.top + self.block_h
-        bottom_len = self.page_h - bottom - offset - SAFE_EDGE - FOOTER_BAND
         for x in self.cut_x():
-            marks += _mark(x, self.top - offset, 0, -1, top_len)
-            marks += _mark(x, bottom + offset, 0, 1, bottom_len)
-        left_len = self.left - offset - SAFE_EDGE
-        right = self.left + self.block_w
-        right_len = self.page_w - right - offset - SAFE_EDGE
+            marks += _mark(x, self.top - bleeds[1] - MARK_GAP, 0, -1, lengths[1])
+            marks += _mark(x, bottom + bleeds[3] + MARK_GAP, 0, 1, lengths[3])
         for y in self.cut_y():
-            marks += _mark(self.left - offset, y, -1, 0, left_len)
-            marks += _mark(right + offset, y, 1, 0, right_len)
+            marks += _mark(self.left - bleeds[0] - MARK_GAP, y, -1, 0, lengths[0])
+            marks += _mark(right + bleeds[2] + MARK_GAP, y, 1, 0, lengths[2])
         return marks
+
+    def reach_below(self) -> float:
+        """How far below the block its bleed and marks go."""
+        return self.top + self.block_h + self.outer_bleeds()[3] + MARK_GAP + self.mark_lengths()[3]
 
     def cut_guides(self) -> list[Line]:
         """Optional thin dashed lines across the whole sheet on every cut line."""
@@ -144,26 +169,48 @@ class Imposition:
             return x + dx, self.page_h - y - self.card_h + dy, True
         raise ValueError(f"duplex {duplex!r}")
 
+    def mirrored(self, duplex: str) -> Imposition:
+        """The block as it lies on the back of the sheet."""
+        l_, t, r, b = self.rooms()
+        if duplex == "long":
+            return replace(self, left=self.page_w - self.left - self.block_w, room=(r, t, l_, b))
+        return replace(self, top=self.page_h - self.top - self.block_h, room=(l_, b, r, t))
+
     def margins(self) -> Margins:
-        """The scale mark and footer in the footer band, below the crop marks: a
-        10 mm square where the margin has room, else a 10 mm bar."""
-        bottom = self.top + self.block_h
-        free = self.page_h - bottom - SAFE_EDGE - self.outer_bleed() - MARK_GAP - MARK_LENGTH
-        base = self.page_h - SAFE_EDGE - 0.8
-        right = self.page_w - SAFE_EDGE - 1
-        if free >= SCALE_SQUARE + 1:
-            return Margins((SAFE_EDGE + 1, base - SCALE_SQUARE + 0.5), True, (right, base))
-        return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
+        return page_margins(self.page_w, self.page_h, [self])
 
     def for_count(self, count: int) -> Imposition:
         """The same grid with only the rows (and, for less than a row, the columns)
         ``count`` pieces need, centred again."""
         cols = min(self.cols, max(1, count))
         rows = min(self.rows, max(1, ceil(count / cols)))
-        if (cols, rows) == (self.cols, self.rows):
+        if (cols, rows) == (self.cols, self.rows) or self.room is not None:
             return self
         return _centred(self.page_w, self.page_h, self.card_w, self.card_h, cols, rows,
                         self.gutter, self.bleed)
+
+
+def _bleed_within(room: float, bleed: float) -> float:
+    if room >= MARK_REACH:
+        return max(0.0, min(bleed, room - MARK_REACH))
+    return max(0.0, min(bleed, room))
+
+
+def _mark_length(room: float, bleed: float) -> float:
+    length = min(MARK_LENGTH, room - bleed - MARK_GAP)
+    return length if length >= MIN_MARK - EPSILON else 0.0
+
+
+def page_margins(page_w: float, page_h: float, blocks: Sequence[Imposition]) -> Margins:
+    """The scale mark and footer below every block's marks: a 10 mm square where
+    the margin has room, else a 10 mm bar."""
+    lowest = max((block.reach_below() for block in blocks), default=0.0)
+    free = page_h - SAFE_EDGE - lowest
+    base = page_h - SAFE_EDGE - 0.8
+    right = page_w - SAFE_EDGE - 1
+    if free >= SCALE_SQUARE + 1:
+        return Margins((SAFE_EDGE + 1, base - SCALE_SQUARE + 0.5), True, (right, base))
+    return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
 
 
 def _cuts(start: float, size: float, gutter: float, count: int) -> list[float]:
@@ -177,8 +224,7 @@ def _cuts(start: float, size: float, gutter: float, count: int) -> list[float]:
 
 
 def _mark(x: float, y: float, ux: int, uy: int, length: float) -> list[Line]:
-    length = min(MARK_LENGTH, length)
-    if length < 1.5:
+    if length <= 0:
         return []
     return [Line(x, y, x + ux * length, y + uy * length, MARK_STYLE)]
 
@@ -199,29 +245,37 @@ def card_size(name: str) -> tuple[float, float]:
 
 def impose(page_w: float, page_h: float, card_w: float, card_h: float, *,
            gutter: float = 0.0, bleed: float = 3.0) -> Imposition:
-    """As many pieces as fit inside the 6 mm edge, centred on the page."""
+    """As many pieces as fit inside the 6 mm edge with room for marks on every
+    side and the footer band, centred above the band.
+
+    **Decision:** where keeping that room would cost more than a quarter of the
+    pieces (poker cards on Letter), the pieces come first and the marks go
+    where they still fit.
+    """
     if bleed < 0 or gutter < 0:
         raise InputError("bleed and gutter cannot be negative")
     avail_w, avail_h = page_w - 2 * SAFE_EDGE, page_h - 2 * SAFE_EDGE
-    cols = floor((avail_w + gutter + EPSILON) / (card_w + gutter))
-    rows = floor((avail_h + gutter + EPSILON) / (card_h + gutter))
-    if cols < 1 or rows < 1:
+    cols = _fit(avail_w - 2 * MARK_REACH, card_w, gutter)
+    rows = _fit(avail_h - FOOTER_BAND - 2 * MARK_REACH, card_h, gutter)
+    tight_cols, tight_rows = _fit(avail_w, card_w, gutter), _fit(avail_h, card_h, gutter)
+    if tight_cols < 1 or tight_rows < 1:
         raise InputError(f"a {card_w:g} × {card_h:g} mm piece does not fit on a "
                          f"{page_w:g} × {page_h:g} mm page inside the 6 mm edge")
-    spared = floor((avail_h - FOOTER_BAND + gutter + EPSILON) / (card_h + gutter))
-    if rows - spared <= rows // 10:  # room for the footer band costs little: keep it
-        rows = spared
+    if 4 * cols * rows < 3 * tight_cols * tight_rows:
+        cols, rows = tight_cols, tight_rows
     return _centred(page_w, page_h, card_w, card_h, cols, rows, gutter, bleed)
+
+
+def _fit(length: float, size: float, gutter: float) -> int:
+    return max(0, floor((length + gutter + EPSILON) / (size + gutter)))
 
 
 def _centred(page_w: float, page_h: float, card_w: float, card_h: float, cols: int,
              rows: int, gutter: float, bleed: float) -> Imposition:
     block_w = cols * card_w + (cols - 1) * gutter
     block_h = rows * card_h + (rows - 1) * gutter
-    top = (page_h - block_h) / 2
-    low = page_h - SAFE_EDGE - FOOTER_BAND - block_h  # keep the footer band when it fits
-    if top > low >= SAFE_EDGE:
-        top = max(SAFE_EDGE, low)
+    free = page_h - 2 * SAFE_EDGE - FOOTER_BAND - block_h
+    top = SAFE_EDGE + free / 2 if free >= 0 else (page_h - block_h) / 2
     return Imposition(page_w, page_h, card_w, card_h, cols, rows, gutter, bleed,
                       (page_w - block_w) / 2, top)
 
@@ -237,26 +291,35 @@ class SheetOptions:
     fold: bool = False  # fronts and backs on one page with a fold line
 
 
+#: One sheet's worth of pieces: each block with the pieces it holds.
+Spread = list[tuple[Imposition, Sequence[Piece]]]
+
+
 def sheets(pieces: Sequence[Piece], layout: Imposition, options: SheetOptions,
            label: str) -> list[Page]:
-    """Pages for ``pieces``: each page of fronts followed by its page of backs."""
+    """Pages for ``pieces`` laid out in ``layout``'s grid."""
     if options.fold:
-        return _folded(pieces, layout, options, label)
-    pages = []
-    has_backs = any(p.back for p in pieces) and options.duplex != "none"
+        layout = fold_half(layout)
+    spreads: list[Spread] = []
     for start in range(0, len(pieces), layout.per_page):
         batch = pieces[start:start + layout.per_page]
-        fitted = layout.for_count(len(batch))
-        pages.append(_front_page(batch, fitted, options, label))
-        if has_backs:
-            pages.append(_back_page(batch, fitted, options, label + " (back)"))
-    if any(p.back for p in pieces) and options.duplex == "none":
-        backs = [Piece(p.back) for p in pieces if p.back]  # type: ignore[arg-type]
-        for start in range(0, len(backs), layout.per_page):
-            batch = backs[start:start + layout.per_page]
-            pages.append(_front_page(batch, layout.for_count(len(batch)), options,
-                                     label + " (backs)"))
-    return pages
+        spreads.append([(layout.for_count(len(batch)), batch)])
+    return spread_pages(spreads, options, label)
+
+
+def spread_pages(spreads: Sequence[Spread], options: SheetOptions, label: str) -> list[Page]:
+    """Each spread's page of fronts followed by its page of backs (duplex); with
+    ``--duplex none`` the backs follow on pages of their own, marked to be cut
+    out and glued; with ``--fold`` the backs are mirrored on the same page."""
+    if options.fold:
+        return [_folded_page(spread, options, label) for spread in spreads]
+    fronts = [_front_page(spread, options, label) for spread in spreads]
+    backs = [_back_page(spread, options, label) for spread in spreads]
+    if options.duplex == "none":
+        return fronts + [_marked(back, spread, "long") for back, spread
+                         in zip(backs, spreads, strict=True) if back is not None]
+    return [page for front, back in zip(fronts, backs, strict=True)
+            for page in (front, back) if page is not None]
 
 
 Box = tuple[float, float, float, float]
@@ -288,53 +351,109 @@ def _placed(art: Art, layout: Imposition, x: float, y: float, box: Box,
     return Group((Group(tuple(art(layout.bleed)), clip=box),), dx=x, dy=y)
 
 
-def _front_page(batch: Sequence[Piece], layout: Imposition, options: SheetOptions,
-                label: str) -> Page:
-    shapes: list = [_placed(p.front, layout, x, y, layout.art_box(x, y))
-                    for p, (x, y) in zip(batch, layout.trims(), strict=False)]
-    shapes += layout.crop_marks()
-    if options.cut_guides:
-        shapes += layout.cut_guides()
-    return Page(layout.page_w, layout.page_h, shapes, label=label, margins=layout.margins())
+def _fronts(spread: Spread) -> list:
+    return [_placed(piece.front, layout, x, y, layout.art_box(x, y))
+            for layout, batch in spread
+            for piece, (x, y) in zip(batch, layout.trims(), strict=False)]
 
 
-def _back_page(batch: Sequence[Piece], layout: Imposition, options: SheetOptions,
-               label: str) -> Page:
+def _backs(spread: Spread, duplex: str, offset: tuple[float, float]) -> list:
     """Each back in the slot its front's back lands on, clipped as that slot is."""
-    dx, dy = options.back_offset
-    shapes: list = []
-    for piece, (x, y) in zip(batch, layout.trims(), strict=False):
-        if piece.back is None:
-            continue
-        sx, sy, turned = layout.back_of(x, y, options.duplex)
-        shapes.append(_placed(piece.back, layout, sx + dx, sy + dy, layout.art_box(sx, sy),
-                              turned))
-    return Page(layout.page_w, layout.page_h, shapes, label=label, margins=layout.margins())
-
-
-def _folded(pieces: Sequence[Piece], layout: Imposition, options: SheetOptions,
-            label: str) -> list[Page]:
-    """Fronts on the left half, backs mirrored on the right, a fold line between."""
-    half = impose(layout.page_w / 2, layout.page_h, layout.card_w, layout.card_h,
-                  gutter=layout.gutter, bleed=layout.bleed)
-    pages = []
-    for start in range(0, len(pieces), half.per_page):
-        shapes: list = [Line(layout.page_w / 2, SAFE_EDGE, layout.page_w / 2,
-                             layout.page_h - SAFE_EDGE, FOLD_STYLE)]
-        for piece, (x, y) in zip(pieces[start:start + half.per_page], half.trims(),
-                                 strict=False):
-            box = half.art_box(x, y)
-            shapes.append(_placed(piece.front, half, x, y, box))
+    dx, dy = offset
+    shapes = []
+    for layout, batch in spread:
+        behind = layout.mirrored(duplex)
+        for piece, (x, y) in zip(batch, layout.trims(), strict=False):
             if piece.back is not None:
-                mirrored = _swap(box, half.card_w, half.card_h, sideways=True, upright=False)
-                shapes.append(_placed(piece.back, half, layout.page_w - x - half.card_w, y,
-                                      mirrored))
-        shapes += half.crop_marks()
-        shapes += [Line(layout.page_w - m.x1, m.y1, layout.page_w - m.x2, m.y2, m.style)
-                   for m in half.crop_marks()]
-        pages.append(Page(layout.page_w, layout.page_h, shapes, label=label + " (fold)",
-                          margins=half.margins()))
-    return pages
+                sx, sy, turned = layout.back_of(x, y, duplex)
+                shapes.append(_placed(piece.back, behind, sx + dx, sy + dy,
+                                      behind.art_box(sx, sy), turned))
+    return shapes
+
+
+def _marks(spread: Spread, options: SheetOptions) -> list:
+    shapes = [mark for layout, _ in spread for mark in layout.crop_marks()]
+    if options.cut_guides:
+        shapes += [guide for layout, _ in spread for guide in layout.cut_guides()]
+    return shapes
+
+
+def _trims(spread: Spread) -> list[tuple[float, float, float, float]]:
+    return [(x, y, layout.card_w, layout.card_h) for layout, batch in spread
+            for _, (x, y) in zip(batch, layout.trims(), strict=False)]
+
+
+def _page_of(spread: Spread, shapes: list, label: str) -> Page:
+    first = spread[0][0]
+    return Page(first.page_w, first.page_h, shapes, label=label, trims=_trims(spread),
+                margins=page_margins(first.page_w, first.page_h, [b for b, _ in spread]))
+
+
+def _front_page(spread: Spread, options: SheetOptions, label: str) -> Page:
+    return _page_of(spread, _fronts(spread) + _marks(spread, options), label)
+
+
+def _back_page(spread: Spread, options: SheetOptions, label: str) -> Page | None:
+    duplex = "long" if options.duplex == "none" else options.duplex
+    offset = (0.0, 0.0) if options.duplex == "none" else options.back_offset
+    shapes = _backs(spread, duplex, offset)
+    if not shapes:
+        return None
+    behind = [(layout.mirrored(duplex), batch) for layout, batch in spread]
+    return _page_of(behind, shapes, label + " (back)")
+
+
+def _marked(back: Page, spread: Spread, duplex: str) -> Page:
+    """A page of backs printed on its own: it carries its own crop marks."""
+    behind = [(layout.mirrored(duplex), batch) for layout, batch in spread]
+    marks = [mark for layout, _ in behind for mark in layout.crop_marks()]
+    return replace(back, shapes=back.shapes + marks, label=back.label[:-1] + "s)")
+
+
+def fold_half(layout: Imposition) -> Imposition:
+    """The half of the sheet that carries the fronts for fold-and-glue: the left
+    half, or the top half where that holds more, on the page turned if that
+    holds more still (a card wider than half a portrait page)."""
+    w, h = layout.page_w, layout.page_h
+    best = None
+    for page_w, page_h in ((w, h), (h, w)):
+        for half_w, half_h in ((page_w / 2, page_h), (page_w, page_h / 2)):
+            try:
+                half = impose(half_w, half_h, layout.card_w, layout.card_h,
+                              gutter=layout.gutter, bleed=layout.bleed)
+            except InputError:
+                continue
+            if best is None or _fold_rank(half) > _fold_rank(best):
+                best = half
+    if best is None:
+        raise InputError(f"a {layout.card_w:g} × {layout.card_h:g} mm piece is too big to "
+                         "fold: half a sheet cannot hold it")
+    return best
+
+
+def _fold_rank(half: Imposition) -> tuple[bool, int]:
+    return all(half.mark_lengths()), half.per_page
+
+
+def _folded_page(spread: Spread, options: SheetOptions, label: str) -> Page:
+    """Fronts on one half, backs mirrored across a dashed fold line on the other,
+    both halves with their marks; the footer spans the whole page."""
+    half = spread[0][0]
+    sideways = half.page_h > half.page_w  # the left half of a page: fold down the middle
+    page_w, page_h = (half.page_w * 2, half.page_h) if sideways else (half.page_w,
+                                                                      half.page_h * 2)
+    duplex = "long" if sideways else "short"
+    whole = [(replace(layout, page_w=page_w, page_h=page_h, room=layout.rooms()), batch)
+             for layout, batch in spread]
+    behind = [(layout.mirrored(duplex), batch) for layout, batch in whole]
+    fold = (Line(page_w / 2, SAFE_EDGE, page_w / 2, page_h - SAFE_EDGE, FOLD_STYLE) if sideways
+            else Line(SAFE_EDGE, page_h / 2, page_w - SAFE_EDGE, page_h / 2, FOLD_STYLE))
+    shapes: list = [fold, *_fronts(whole), *_backs(whole, duplex, (0.0, 0.0))]
+    shapes += _marks(whole, options) + _marks(behind, options)
+    blocks = [b for b, _ in whole + behind]
+    return Page(page_w, page_h, shapes, label=label + " (fold)",
+                trims=_trims(whole) + _trims(behind),
+                margins=page_margins(page_w, page_h, blocks))
 
 
 def one_up(pieces: Sequence[Piece], size: tuple[float, float], bleed: float,
@@ -352,107 +471,3 @@ def one_up(pieces: Sequence[Piece], size: tuple[float, float], bleed: float,
                               trim=(bleed, bleed, w, h), bleed=(0, 0, w + 2 * bleed, h + 2 * bleed),
                               label=label + side, decorate=False))
     return pages
-
-
-# --- calibration and tiling ---------------------------------------------------------
-
-
-def calibration_pages(page_w: float, page_h: float, duplex: str, lang: str) -> list[Page]:
-    """A front with targets and a back with rulers under them: printed duplex and
-    held to the light, the rulers read the back offset (dx, dy) in mm."""
-    targets = [(40.0, 40.0), (page_w - 40.0, 40.0), (40.0, page_h - 50.0),
-               (page_w - 40.0, page_h - 50.0), (page_w / 2, page_h / 2)]
-    front, back = [], []
-    for x, y in targets:
-        front += _crosshair(x, y)
-        bx, by = (page_w - x, y) if duplex == "long" else (x, page_h - y)
-        back += _rulers(bx, by)
-    title = {"ja": "両面印刷の位置合わせ：裏面の目盛りで表の十字のずれ (mm) を読み、"
-                   "--back-offset dx,dy に指定",
-             "en": "Duplex calibration: read where the front crosses fall on the back "
-                   "rulers (mm) and pass --back-offset dx,dy"}[lang]
-    note = Text(page_w / 2, 25, title, 8, anchor="middle")
-    return [Page(page_w, page_h, [note, *front], label="duplex calibration (front)"),
-            Page(page_w, page_h, back, label="duplex calibration (back)")]
-
-
-def _crosshair(x: float, y: float) -> list:
-    return [Line(x - 8, y, x + 8, y, MARK_STYLE), Line(x, y - 8, x, y + 8, MARK_STYLE)]
-
-
-def _rulers(x: float, y: float) -> list:
-    shapes: list = []
-    for step in range(-5, 6):
-        long = 2.5 if step % 5 == 0 else 1.5
-        shapes.append(Line(x + step, y - long, x + step, y + long, MARK_STYLE))
-        shapes.append(Line(x - long, y + step, x + long, y + step, MARK_STYLE))
-    for step in (-5, 5):
-        shapes.append(Text(x + step, y - 3.5, f"{step:+d}", 5, anchor="middle"))
-        shapes.append(Text(x + 4, y + step + 0.8, f"{step:+d}", 5))
-    return shapes
-
-
-@dataclass(frozen=True)
-class TileGrid:
-    cols: int
-    rows: int
-    step_w: float
-    step_h: float
-    view_w: float
-    view_h: float
-
-    @property
-    def shared_w(self) -> float:
-        """The strip two neighbouring tiles really share (at least the overlap asked)."""
-        return self.view_w - self.step_w if self.cols > 1 else 0.0
-
-    @property
-    def shared_h(self) -> float:
-        return self.view_h - self.step_h if self.rows > 1 else 0.0
-
-
-def tile_grid(art_w: float, art_h: float, area_w: float, area_h: float,
-              overlap: float = 10.0) -> TileGrid:
-    cols = max(1, ceil((art_w - overlap) / (area_w - overlap) - EPSILON))
-    rows = max(1, ceil((art_h - overlap) / (area_h - overlap) - EPSILON))
-    step_w = (art_w - area_w) / (cols - 1) if cols > 1 else 0.0
-    step_h = (art_h - area_h) / (rows - 1) if rows > 1 else 0.0
-    return TileGrid(cols, rows, step_w, step_h, min(area_w, art_w), min(area_h, art_h))
-
-
-def tile(shapes: list, art_w: float, art_h: float, page_w: float, page_h: float,
-         area: tuple[float, float, float, float], label: str, overlap: float = 10.0
-         ) -> list[Page]:
-    """Split a large drawing over pages; neighbouring tiles share an ``overlap``
-    strip marked with alignment crosses, and each tile names its place."""
-    ax, ay, aw, ah = area
-    grid = tile_grid(art_w, art_h, aw, ah - 6, overlap)
-    pages = []
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            ox, oy = c * grid.step_w, r * grid.step_h
-            view = Group((Group(tuple(shapes), dx=-ox, dy=-oy),), dx=ax, dy=ay + 6,
-                         clip=(0, 0, grid.view_w, grid.view_h))
-            marks = _tile_marks(c, r, grid, ax, ay + 6)
-            name = f"tile {chr(65 + r)}{c + 1} of {grid.rows} × {grid.cols}"
-            heading = Text(ax, ay + 3.5, f"{label} — {name}", FOOTER_SIZE + 1)
-            pages.append(Page(page_w, page_h, [view, *marks, heading],
-                              label=f"{label} {chr(65 + r)}{c + 1}"))
-    return pages
-
-
-def _tile_marks(c: int, r: int, grid: TileGrid, x0: float, y0: float) -> list:
-    """Crosses in the middle of each overlap strip, where the neighbour has them too."""
-    marks = []
-    w, h, sw, sh = grid.view_w, grid.view_h, grid.shared_w, grid.shared_h
-    if c > 0:
-        marks += _crosshair(x0 + sw / 2, y0 + h / 2)
-    if c < grid.cols - 1:
-        marks += _crosshair(x0 + w - sw / 2, y0 + h / 2)
-        marks.append(Rect(x0 + w - sw, y0, sw, h, GUIDE_STYLE))
-    if r > 0:
-        marks += _crosshair(x0 + w / 2, y0 + sh / 2)
-    if r < grid.rows - 1:
-        marks += _crosshair(x0 + w / 2, y0 + h - sh / 2)
-        marks.append(Rect(x0, y0 + h - sh, w, sh, GUIDE_STYLE))
-    return marks

@@ -125,6 +125,7 @@ class Page:
     label: str = ""  # the component, for the footer
     margins: Margins | None = None  # None: the standard bottom margin
     decorate: bool = True  # footer and scale mark (off for 1-up print-shop pages)
+    trims: list = field(default_factory=list)  # (x, y, w, h) of every piece to cut out
 
 
 @dataclass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,9 +18,9 @@ from pnp.impose import (
     card_size,
     impose,
     sheets,
-    tile_grid,
 )
 from pnp.paper import PAPERS, SAFE_EDGE
+from pnp.tiling import spans, tiles
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -117,11 +119,25 @@ def test_a_partial_page_uses_only_the_rows_it_needs():
     assert layout.for_count(layout.per_page) is layout
 
 
-def test_tiles_cover_the_art_with_at_least_the_overlap():
-    grid = tile_grid(450, 300, 277, 175, overlap=10)
-    assert (grid.cols, grid.rows) == (2, 2)
-    assert grid.step_w * (grid.cols - 1) + grid.view_w == pytest.approx(450)
-    assert grid.shared_w >= 10 and grid.shared_h >= 10
+def test_tiles_cover_the_art_with_the_overlap_and_seams_on_grid_lines():
+    layout = tiles(412, 287, 277, 172, overlap=10, grid=((6, 25), (6, 25)))
+    assert (len(layout), len(layout[0])) == (2, 2)
+    xs = [t.x for t in layout[0]]
+    assert xs[0][0] == 0 and xs[-1][1] == 412
+    for (_, end), (start, _) in itertools.pairwise(xs):
+        assert end - start == pytest.approx(10)  # the glue strip
+        assert (end - 6) / 25 == pytest.approx(round((end - 6) / 25))  # a seam on a grid line
+    assert all(b - a <= 277 + 1e-9 for a, b in xs)
+
+
+@given(st.floats(50, 2000), st.floats(60, 300), st.floats(5, 20))
+def test_spans_cover_any_length_within_the_room(length, room, overlap):
+    found = spans(length, room, overlap, (6.0, 15.0))
+    assert found[0][0] == 0 and found[-1][1] == pytest.approx(length)
+    for a, b in found:
+        assert 0 < b - a <= room + 1e-9
+    for (_, end), (start, _) in itertools.pairwise(found):
+        assert end - start == pytest.approx(overlap)
 
 
 def _page_extent(group) -> tuple[float, float, float, float]:

@@ -164,19 +164,31 @@ def test_ink_saver_changes_only_colours(built):
     assert all(len(set(c)) <= 1 for c in colours if len(c) == 3)  # greys only
 
 
-def test_fold_and_glue_mirrors_each_back_across_the_fold(built):
-    with pdfplumber.open(built("darkhall", "tiles", fold=True)) as pdf:
+def _through_the_middle(line, w: float, h: float) -> bool:
+    down = abs(line["x0"] / PT - w / 2) < 0.1 and abs(line["x0"] - line["x1"]) < 0.01
+    across = abs(line["top"] / PT - h / 2) < 0.1 and abs(line["top"] - line["bottom"]) < 0.01
+    long = max(line["x1"] - line["x0"], line["bottom"] - line["top"]) / PT > 150
+    return (down or across) and long
+
+
+@pytest.mark.parametrize("component", ["tiles", "rules"])
+def test_fold_and_glue_mirrors_each_back_across_the_fold(built, component):
+    size = {"tiles": 41, "rules": None}[component]
+    with pdfplumber.open(built("darkhall", component, fold=True)) as pdf:
         page = pdf.pages[0]
-        squares = [(r["x0"] / PT, r["top"] / PT) for r in page.rects
-                   if abs(r["width"] / PT - 41) < 0.1]
-        folds = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01
-                 and abs(ln["x0"] / PT - 105) < 0.1]
-    assert folds, "a fold line down the middle"
-    fronts = [(x, y) for x, y in squares if x < 105]
-    backs = {(round(x, 1), round(y, 1)) for x, y in squares if x >= 105}
-    assert fronts and len(fronts) == len(backs)
-    for x, y in fronts:
-        assert (round(210 - x - 41, 1), round(y, 1)) in backs
+        w, h = page.width / PT, page.height / PT
+        folds = [ln for ln in page.lines if _through_the_middle(ln, w, h)]
+        assert len(folds) == 1, "one fold line through the middle"
+        down = abs(folds[0]["x0"] - folds[0]["x1"]) < 0.01
+        squares = [(r["x0"] / PT, r["top"] / PT, r["width"] / PT, r["height"] / PT)
+                   for r in page.rects if r["width"] / PT > 30
+                   and (size is None or abs(r["width"] / PT - size) < 0.1)]
+    first = [s for s in squares if (s[0] < w / 2 if down else s[1] < h / 2)]
+    second = [(x, y) for x, y, _, _ in squares if (x, y, _, _) not in first]
+    assert first and len(second) >= len(first)
+    for x, y, sw, sh in first:
+        mx, my = (w - x - sw, y) if down else (x, h - y - sh)
+        assert any(abs(mx - bx) < 0.1 and abs(my - by) < 0.1 for bx, by in second)
 
 
 def _all_components():

@@ -1,0 +1,78 @@
+"""Every piece can be cut out as printed: each edge of every piece lies on a cut
+line with a crop mark at both of its ends, in every component and mode."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from pnp.build import Options, context
+from pnp.catalog import GAMES
+from pnp.impose import MARK_STYLE
+from pnp.shapes import Line
+
+PT = 72 / 25.4
+MODES = {
+    "a4": {}, "letter": {"paper": "letter"}, "fold": {"fold": True},
+    "short": {"duplex": "short"}, "none": {"duplex": "none"}, "gutter": {"gutter": 3.0},
+    "no-bleed": {"bleed": 0.0}, "copies": {"copies": 3},
+}
+TOLERANCE = 0.05
+
+
+def _imposed():
+    return [(g.name, c.name) for g in GAMES.values() for c in g.components.values()
+            if not c.sheet]
+
+
+def _marks(page) -> list[Line]:
+    return [s for s in page.shapes if isinstance(s, Line) and s.style == MARK_STYLE]
+
+
+def missing_marks(trims, marks) -> list[str]:
+    """Each edge of each trim box that lacks a mark beyond either end of its line."""
+    vertical = [(m.x1, min(m.y1, m.y2), max(m.y1, m.y2)) for m in marks if m.x1 == m.x2]
+    horizontal = [(m.y1, min(m.x1, m.x2), max(m.x1, m.x2)) for m in marks if m.y1 == m.y2]
+    problems = []
+    for x, y, w, h in trims:
+        for edge in (x, x + w):
+            on_line = [(a, b) for at, a, b in vertical if abs(at - edge) < TOLERANCE]
+            if not any(b <= y + TOLERANCE for a, b in on_line):
+                problems.append(f"x={edge:.1f} above ({x:.1f},{y:.1f})")
+            if not any(a >= y + h - TOLERANCE for a, b in on_line):
+                problems.append(f"x={edge:.1f} below ({x:.1f},{y:.1f})")
+        for edge in (y, y + h):
+            on_line = [(a, b) for at, a, b in horizontal if abs(at - edge) < TOLERANCE]
+            if not any(b <= x + TOLERANCE for a, b in on_line):
+                problems.append(f"y={edge:.1f} left of ({x:.1f},{y:.1f})")
+            if not any(a >= x + w - TOLERANCE for a, b in on_line):
+                problems.append(f"y={edge:.1f} right of ({x:.1f},{y:.1f})")
+    return problems
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize(("game", "component"), _imposed())
+def test_every_edge_of_every_piece_has_marks_at_both_ends(game, component, mode):
+    ctx = context(Options(**MODES[mode]))
+    pages = GAMES[game].components[component].pages(ctx)
+    cut = [page for page in pages if page.trims and not page.label.endswith("(back)")]
+    assert cut, "pages with pieces to cut"
+    for page in cut:
+        assert missing_marks(page.trims, _marks(page)) == [], page.label
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_token_sheets_carry_marks_on_all_four_sides_in_the_pdf(built, paper):
+    with pdfplumber.open(built("darkhall", "tokens", paper=paper)) as pdf:
+        page = pdf.pages[0]
+        marks = [ln for ln in page.lines
+                 if abs(ln["linewidth"] - MARK_STYLE.width * PT) < 0.01]
+    vertical = [ln for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01]
+    horizontal = [ln for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01]
+    assert vertical and horizontal
+    middle_x = sum(ln["x0"] for ln in vertical) / len(vertical)
+    middle_y = sum(ln["top"] for ln in horizontal) / len(horizontal)
+    assert {ln["x0"] < middle_x for ln in horizontal} == {True, False}  # left and right
+    assert {ln["top"] < middle_y for ln in vertical} == {True, False}  # above and below
+    rows = {round(ln["top"], 1) for ln in horizontal}
+    assert len(rows) >= 3  # two rows of tokens: three cut lines across
