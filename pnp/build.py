@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from math import isfinite
 from pathlib import Path
 
 from companion.errors import InputError
 from companion.files import write_atomic
 from pnp.fonts import FontChoice, choose_font, string_width
-from pnp.impose import Piece, SheetOptions, impose, one_up, sheets
+from pnp.guide import Built, built
+from pnp.impose import Piece, SheetOptions, impose, one_up, sheets, spread_pages
+from pnp.pack import Lot, pack, pack_folded
 from pnp.paper import Paper, paper, usable
 from pnp.render_pdf import render_pdf
 from pnp.shapes import Document, Group, Page
@@ -41,6 +44,8 @@ class Options:
     square: float | None = None  # Dark Hall board square size (mm)
     map: str | None = None  # Roguelight map file for the sheet
 
+    pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
+
     def check(self) -> None:
         paper(self.paper)
         if self.lang not in LANGS:
@@ -48,11 +53,53 @@ class Options:
         if self.duplex not in DUPLEX:
             raise InputError(f"duplex {self.duplex!r}; choose {', '.join(DUPLEX)}")
         if not 1 <= self.copies <= 50:
-            raise InputError(f"{self.copies} copies; 1 to 50")
-        if not 0 <= self.bleed <= 6:
-            raise InputError(f"bleed {self.bleed} mm; 0 to 6")
-        if self.square is not None and not 10 <= self.square <= 60:
-            raise InputError(f"square {self.square} mm; 10 to 60")
+            raise InputError(f"--copies {self.copies}: 1 to 50")
+        for name, value, low, high in (("--bleed", self.bleed, 0, 6),
+                                       ("--gutter", self.gutter, 0, 20),
+                                       ("--back-offset dx", self.back_offset[0], -10, 10),
+                                       ("--back-offset dy", self.back_offset[1], -10, 10),
+                                       ("--square", self.square, 10, 60)):
+            _within(name, value, low, high)
+        self._check_combinations()
+
+    def _check_combinations(self) -> None:
+        """Options that would be silently ignored are refused."""
+        if self.fold and self.one_up:
+            raise InputError("--fold and --one-up are two different outputs; choose one")
+        if self.fold and self.duplex != "long":
+            raise InputError("--fold puts the backs beside the fronts: --duplex does not apply")
+        if self.back_offset != (0.0, 0.0) and (self.fold or self.one_up or self.duplex == "none"):
+            raise InputError("--back-offset shifts duplex backs: it does not apply with "
+                             "--fold, --one-up or --duplex none")
+        if self.one_up and (self.gutter or self.cut_guides):
+            raise InputError("--one-up prints one piece a page: --gutter and --cut-guides "
+                             "do not apply")
+
+    def variant(self) -> list[str]:
+        """What sets this build apart from the defaults, for its file name."""
+        parts = [] if self.paper == "a4" else [self.paper]
+        parts += [] if self.lang == "ja" else [self.lang]
+        parts += [f"square{self.square:g}"] if self.square is not None else []
+        parts += [f"map-{_stem(self.map)}"] if self.map is not None else []
+        flags = (("one-up", self.one_up), ("fold", self.fold), ("ink-saver", self.ink_saver),
+                 ("cut-guides", self.cut_guides), (f"duplex-{self.duplex}",
+                                                   self.duplex != "long"),
+                 (f"bleed{self.bleed:g}", self.bleed != 3.0),
+                 (f"gutter{self.gutter:g}", self.gutter != 0.0),
+                 (f"x{self.copies}", self.copies != 1),
+                 ("offset{:g},{:g}".format(*self.back_offset), self.back_offset != (0.0, 0.0)),
+                 ("pages" + "_".join(map(str, self.pages)), bool(self.pages)))
+        return parts + [name for name, on in flags if on]
+
+
+def _within(name: str, value: float | None, low: float, high: float) -> None:
+    if value is not None and not (isfinite(value) and low <= value <= high):
+        raise InputError(f"{name} {value:g}: a number of mm from {low:g} to {high:g}")
+
+
+def _stem(source: str) -> str:
+    stem = Path(source).stem
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in stem) or "map"
 
 
 @dataclass
@@ -81,6 +128,18 @@ class Context:
         layout = impose(w, h, *size, gutter=self.options.gutter, bleed=self.options.bleed)
         return sheets(pieces * self.options.copies, layout, self.sheet_options(), label)
 
+    def pack(self, lots: list[Lot], label: str) -> list[Page]:
+        """Lots of pieces (× copies) sharing as few sheets as they can."""
+        o = self.options
+        lots = [Lot(lot.pieces * o.copies, lot.size) for lot in lots]
+        if o.one_up:
+            return [page for lot in lots
+                    for page in one_up(list(lot.pieces), lot.size, o.bleed, label)]
+        w, h = self.page_size(landscape=False)
+        packer = pack_folded if o.fold else pack
+        spreads = packer(lots, w, h, bleed=o.bleed, gutter=o.gutter)
+        return spread_pages(spreads, self.sheet_options(), label)
+
     def centred(self, shapes: list, size: tuple[float, float], label: str,
                 landscape: bool = False) -> Page:
         """One drawing in the middle of a page's usable area."""
@@ -101,6 +160,9 @@ class Component:
     pages: Pages
     preview: Preview
     sheet: bool = False  # whole-page sheets: --copies repeats pages, not pieces
+    in_set: bool = True  # built with the game; False: only when named (a replacement)
+    stock: str = "card"  # what to print it on: "card" (card stock) or "paper"
+    making: str = "cut on the crop marks"  # what to do with it once printed
 
 
 @dataclass(frozen=True)
@@ -108,6 +170,12 @@ class Game:
     name: str
     title: str
     components: dict[str, Component]
+    options: frozenset[str] = frozenset()  # the game's own options: "square", "map"
+
+    def check(self, options: Options) -> None:
+        for name in ("square", "map"):
+            if getattr(options, name) is not None and name not in self.options:
+                raise InputError(f"--{name} does not apply to {self.name}")
 
 
 def context(options: Options) -> Context:
@@ -123,26 +191,38 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
     pages = component.pages(ctx)
     if ctx.options.copies > 1 and component.sheet:
         pages = [page for page in pages for _ in range(ctx.options.copies)]
+    numbers, count = list(range(1, len(pages) + 1)), len(pages)
+    if ctx.options.pages:
+        numbers = _picked(ctx.options.pages, len(pages), f"{game.name} {component.name}")
+        pages = [pages[n - 1] for n in numbers]
     return Document(
         game=game.title, component=component.name,
         title=f"{game.title} — {component.name}",
         subject=component.summary,
         keywords=("pnp-companion", game.name, component.name, ctx.options.paper,
                   ctx.options.lang),
-        pages=pages,
+        pages=pages, numbers=numbers, page_count=count,
     )
 
 
+def _picked(wanted: tuple[int, ...], count: int, what: str) -> list[int]:
+    beyond = [n for n in wanted if not 1 <= n <= count]
+    if beyond:
+        raise InputError(f"--pages {beyond[0]}: {what} has {count} page"
+                         f"{'s' if count != 1 else ''}")
+    return sorted(set(wanted))
+
+
 def output_path(out_dir: Path, game: Game, component: Component, options: Options) -> Path:
-    parts = [game.name, component.name]
-    if options.paper != "a4":
-        parts.append(options.paper)
-    if options.lang != "ja":
-        parts.append(options.lang)
-    return out_dir / ("-".join(parts) + ".pdf")
+    return out_dir / ("-".join([game.name, component.name, *options.variant()]) + ".pdf")
 
 
 def build_one(game: Game, component: Component, ctx: Context, out_dir: Path) -> Path:
+    return build_file(game, component, ctx, out_dir).path
+
+
+def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) -> Built:
+    """Build one component into its PDF; what was written, for the guide."""
     doc = document(game, component, ctx)
     missing: set[str] = set()
     data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver,
@@ -152,4 +232,6 @@ def build_one(game: Game, component: Component, ctx: Context, out_dir: Path) -> 
                            + " ".join(sorted(missing)))
     path = output_path(out_dir, game, component, ctx.options)
     write_atomic(path, data)
-    return path
+    o = ctx.options
+    return built(path, doc, component.stock, component.making, duplex=o.duplex, fold=o.fold,
+                 one_up=o.one_up)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.errors import InputError
 from companion.files import read_text
 from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
 from pnp.build import Component, Context, Game
 from pnp.components import darkhall as dh
 from pnp.components import roguelight as rl
+from pnp.pack import Lot
 from pnp.paper import usable
 from pnp.shapes import Page
 from pnp.tiling import tile
@@ -56,43 +59,81 @@ def _token(ctx: Context) -> tuple[float, float]:
     return (_token_size(ctx),) * 2
 
 
+STANDEE = 30.0
+TILE = 35.0
+RULES_CARD = (95.0, 135.0)
+
+
+def _darkhall_lots(ctx: Context) -> list[Lot]:
+    """Every small Dark Hall piece, for one packed set of sheets."""
+    square, token, lang = _square(ctx), _token_size(ctx), ctx.options.lang
+    big, line = dh.pool_pieces(square)
+    return [
+        Lot(tuple(dh.rules_pieces(*RULES_CARD, lang, ctx.measure)), RULES_CARD),
+        Lot(tuple(dh.tile_pieces(TILE, lang)), (TILE, TILE)),
+        Lot(tuple(dh.token_pieces(token) + dh.stone_pieces(token)), (token, token)),
+        Lot((dh.standee_piece(STANDEE, lang),), dh.standee_size(STANDEE)),
+        Lot((big,), (2 * square - 1, 2 * square - 1)),
+        Lot((line,), (4 * square - 1, square - 1)),
+    ]
+
+
+def _first_page(pages: list[Page]):
+    return pages[0].width, pages[0].height, pages[0].shapes
+
+
+def darkhall_pieces(ctx: Context) -> list[Page]:
+    return ctx.pack(_darkhall_lots(ctx), "pieces")
+
+
+ALONE = {"in_set": False}  # also printable on its own, for a replacement or a new design
+FOLD_STANDEE = ("cut on the crop marks; fold the standee on the dashes, panels back to back, "
+                "feet out")
+
 DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
     "board": Component(
         "board", "the 16 × 11 board with lettered walls and square names; "
                  "--square MM enlarges it and tiles it over pages",
-        darkhall_board, darkhall_board_preview, sheet=True),
+        darkhall_board, darkhall_board_preview, sheet=True, stock="paper",
+        making="lay it flat (glue it to card if you like); a tiled board: cut each tile on its "
+               "cut edge and glue it over the next tile's strip"),
+    "pieces": Component(
+        "pieces", "every piece but the board on shared sheets: tokens, stones, tiles, pools, "
+                  "the standee and the rules card (double-sided)",
+        darkhall_pieces, lambda ctx: _first_page(darkhall_pieces(ctx)), making=FOLD_STANDEE),
     "tokens": Component(
-        "tokens", "player tokens in 7 colours (6/1, 4/3, 3/4, 2/5), double-sided",
-        *pieces(lambda ctx: dh.token_pieces(_token_size(ctx)), _token, "tokens")),
+        "tokens", "only the player tokens in 7 colours (6/1, 4/3, 3/4, 2/5), double-sided",
+        *pieces(lambda ctx: dh.token_pieces(_token_size(ctx)), _token, "tokens"), **ALONE),
     "tiles": Component(
-        "tiles", "the 8 monster movement tiles with a common back",
-        *pieces(lambda ctx: dh.tile_pieces(35, ctx.options.lang), lambda ctx: (35, 35),
-                "tiles")),
+        "tiles", "only the 8 monster movement tiles with a common back",
+        *pieces(lambda ctx: dh.tile_pieces(TILE, ctx.options.lang),
+                lambda ctx: (TILE, TILE), "tiles"), **ALONE),
     "stones": Component(
-        "stones", "11 stones",
-        *pieces(lambda ctx: dh.stone_pieces(_token_size(ctx)), _token, "stones")),
+        "stones", "only the 11 stones",
+        *pieces(lambda ctx: dh.stone_pieces(_token_size(ctx)), _token, "stones"), **ALONE),
     "pools": Component(
-        "pools", "the 2×2 and 4×1 blood pools",
+        "pools", "only the 2×2 and 4×1 blood pools",
         lambda ctx: _pools(ctx),
         lambda ctx: (2 * _square(ctx) - 1, 2 * _square(ctx) - 1,
-                     dh.pool_pieces(_square(ctx))[0].front(0))),
+                     dh.pool_pieces(_square(ctx))[0].front(0)), **ALONE),
     "standee": Component(
-        "standee", "a fold-up monster standee",
-        lambda ctx: [ctx.centred(dh.standee(30, ctx.options.lang), dh.standee_size(30),
-                                 "standee")],
-        lambda ctx: (*dh.standee_size(30), dh.standee(30, ctx.options.lang)), sheet=True),
+        "standee", "only the fold-up monster standee: face, back of the head, an arrow on "
+                   "its foot",
+        *pieces(lambda ctx: [dh.standee_piece(STANDEE, ctx.options.lang)],
+                lambda ctx: dh.standee_size(STANDEE), "standee"), making=FOLD_STANDEE,
+        **ALONE),
     "rules": Component(
-        "rules", "the rules summary card (Japanese; English with --lang en)",
-        *pieces(lambda ctx: dh.rules_pieces(95, 135, ctx.options.lang, ctx.measure),
-                lambda ctx: (95, 135), "rules")),
-})
+        "rules", "only the rules summary card (Japanese; English with --lang en)",
+        *pieces(lambda ctx: dh.rules_pieces(*RULES_CARD, ctx.options.lang, ctx.measure),
+                lambda ctx: RULES_CARD, "rules"), **ALONE),
+}, options=frozenset({"square"}))
 
 
 def _pools(ctx: Context) -> list[Page]:
     square = _square(ctx)
     big, line = dh.pool_pieces(square)
-    pages = ctx.impose([big], (2 * square - 1, 2 * square - 1), "pools")
-    return pages + ctx.impose([line], (4 * square - 1, square - 1), "pools")
+    return ctx.pack([Lot((big,), (2 * square - 1, 2 * square - 1)),
+                     Lot((line,), (4 * square - 1, square - 1))], "pools")
 
 
 # --- Roguelight ------------------------------------------------------------------
@@ -104,7 +145,9 @@ def _maps(ctx: Context) -> list[tuple[Map, str | None]]:
     """The shipped maps, or the one map file given with --map (with its text)."""
     if ctx.options.map is None:
         return [(shipped(name), None) for name in SHIPPED]
-    return [(load_map(ctx.options.map), read_text(ctx.options.map))]
+    board = load_map(ctx.options.map)
+    named = ctx.options.map in SHIPPED and not Path(ctx.options.map).exists()
+    return [(board, None if named else read_text(ctx.options.map))]
 
 
 def roguelight_sheets(ctx: Context) -> list[Page]:
@@ -138,14 +181,15 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
     "sheet": Component(
         "sheet", "a play sheet for each shipped map (or --map FILE), with a QR code naming "
                  "game, map and version",
-        roguelight_sheets, roguelight_sheet_preview, sheet=True),
+        roguelight_sheets, roguelight_sheet_preview, sheet=True, stock="paper",
+        making="one sheet a player a game: write on it (--copies N for more)"),
     "summary": Component(
         "summary", "the summary card: a round on the front; score track and armament "
                    "track on the back (double-sided)",
         *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary")),
     "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table,
-                      sheet=True),
-})
+                      sheet=True, stock="paper", making="keep it beside the sheet"),
+}, options=frozenset({"map"}))
 
 GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL)}
 

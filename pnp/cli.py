@@ -11,9 +11,10 @@ from companion.errors import InputError
 from companion.files import write_atomic
 from companion.shell import FriendlyGroup
 from pnp import __version__
-from pnp.build import DUPLEX, LANGS, Options, build_one, context
+from pnp.build import DUPLEX, LANGS, Options, build_file, context
 from pnp.calibration import calibration_pages
 from pnp.catalog import GAMES, find
+from pnp.guide import guide
 from pnp.paper import PAPERS
 from pnp.render_pdf import render_pdf
 from pnp.render_svg import render_svg
@@ -81,7 +82,10 @@ def build_options(function):
         click.option("--font", type=click.Path(dir_okay=False),
                      help="A TrueType font to embed (default: IPAex Gothic if installed)."),
         click.option("--square", type=float, help="Dark Hall: board square size in mm."),
-        click.option("--map", "map_file", help="Roguelight: a map file for the sheet."),
+        click.option("--map", "map_file",
+                     help="Roguelight: a map for the sheet (basic, advanced or a map file)."),
+        click.option("--pages", "page_list", metavar="LIST",
+                     help="Only these pages of each file, like 1,3-4."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -91,14 +95,31 @@ def build_options(function):
 def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: str,
                  back_offset: str, bleed: float, gutter: float, cut_guides: bool, fold: bool,
                  one_up: bool, font: str | None, square: float | None,
-                 map_file: str | None) -> Options:
+                 map_file: str | None, page_list: str | None) -> Options:
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
         raise InputError(
             f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
-                   cut_guides, fold, one_up, font, square, map_file)
+                   cut_guides, fold, one_up, font, square, map_file, page_numbers(page_list))
+
+
+def page_numbers(text: str | None) -> tuple[int, ...]:
+    """``1,3-4`` → (1, 3, 4)."""
+    if text is None:
+        return ()
+    numbers: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            low, high = int(first), int(last or first)
+        except ValueError:
+            raise InputError(f"--pages {text!r}: page numbers like 1,3-4") from None
+        if not 1 <= low <= high <= 999:
+            raise InputError(f"--pages {text!r}: {part.strip()} is not a range of pages")
+        numbers += range(low, high + 1)
+    return tuple(numbers)
 
 
 @main.command()
@@ -117,27 +138,35 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
       pnp build darkhall tiles --one-up          # print-shop files
     """
     options = make_options(**flags)
-    jobs = _jobs(game, components)
+    jobs = _jobs(game, components, options)
     ctx = context(options)
     written = []
     with click.progressbar(jobs, label="Building", file=sys.stderr,
                            item_show_func=lambda j: j and f"{j[0].name} {j[1].name}") as bar:
         for game_, component in bar:
-            written.append(build_one(game_, component, ctx, out_dir))
-    for path in written:
-        click.echo(str(path))
+            written.append(build_file(game_, component, ctx, out_dir))
+    for item in written:
+        click.echo(str(item.path))
+    for line in guide(written, options.paper):
+        click.echo(line, err=True)
     for notice in ctx.notices:
         click.echo(f"Note: {notice}", err=True)
 
 
-def _jobs(game: str, components: tuple[str, ...]):
+def _jobs(game: str, components: tuple[str, ...], options: Options):
+    """The (game, component) pairs to build: a game's set, or the components named."""
     if game == "all":
         if components:
             raise InputError("'pnp build all' takes no components")
-        return [(g, c) for g in GAMES.values() for c in g.components.values()]
+        if options.square is not None or options.map is not None:
+            raise InputError("--square and --map belong to one game: build darkhall or "
+                             "roguelight on its own")
+        return [(g, c) for g in GAMES.values() for c in g.components.values() if c.in_set]
     found, _ = find(game)
-    names = components or tuple(found.components)
-    return [find(game, name) for name in names]
+    found.check(options)
+    if not components:
+        return [(found, c) for c in found.components.values() if c.in_set]
+    return [find(game, name) for name in components]
 
 
 @main.command()
@@ -145,15 +174,37 @@ def _jobs(game: str, components: tuple[str, ...]):
 @click.argument("component")
 @click.option("-o", "--output", "output", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="The SVG file to write.")
+@click.option("--page", type=click.IntRange(1, 999),
+              help="A whole page of the component as printed (default: its first piece).")
 @click.option("--lang", default="ja", type=click.Choice(LANGS))
+@click.option("--paper", default="a4", type=click.Choice(list(PAPERS), case_sensitive=False))
 @click.option("--square", type=float, help="Dark Hall: board square size in mm.")
-@click.option("--map", "map_file", help="Roguelight: a map file.")
-def preview(game: str, component: str, output: Path, lang: str, square: float | None,
-            map_file: str | None) -> None:
-    """Write an SVG preview of one COMPONENT item, from the same geometry as the PDF."""
-    _, found = find(game, component)
-    ctx = context(Options(lang=lang, square=square, map=map_file))
-    width, height, shapes = found.preview(ctx)
+@click.option("--map", "map_file", help="Roguelight: basic, advanced or a map file.")
+def preview(game: str, component: str, output: Path, page: int | None, lang: str, paper: str,
+            square: float | None, map_file: str | None) -> None:
+    """Write an SVG preview of one COMPONENT, from the same geometry as the PDF.
+
+    \b
+      pnp preview darkhall board -o board.svg
+      pnp preview darkhall pieces --page 2 -o backs.svg   # the second page as printed
+      pnp preview roguelight sheet --map advanced -o advanced.svg
+    """
+    if output.suffix.lower() != ".svg":
+        raise InputError(f"{output}: preview writes SVG (name it .svg); for a PDF of some "
+                         "pages use 'pnp build GAME COMPONENT --pages N'")
+    found_game, found = find(game, component)
+    options = Options(lang=lang, paper=paper.lower(), square=square, map=map_file)
+    found_game.check(options)
+    ctx = context(options)
+    if page is None:
+        width, height, shapes = found.preview(ctx)
+    else:
+        pages = found.pages(ctx)
+        if page > len(pages):
+            raise InputError(f"--page {page}: {game} {component} has {len(pages)} page"
+                             f"{'s' if len(pages) != 1 else ''}")
+        chosen = pages[page - 1]
+        width, height, shapes = chosen.width, chosen.height, chosen.shapes
     write_atomic(output, render_svg(width, height, shapes))
     click.echo(str(output))
 
@@ -165,7 +216,16 @@ def preview(game: str, component: str, output: Path, lang: str, square: float | 
 @click.option("--out", "out_dir", default="output", type=click.Path(file_okay=False,
                                                                      path_type=Path))
 def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
-    """Print a duplex calibration page: read the back offset, pass --back-offset."""
+    """Print a duplex calibration page: read the back offset, pass --back-offset.
+
+    Print it double-sided at 100 %, hold it to the light and look from the back:
+    where each front cross falls on the back's rulers is the offset, +x to the
+    right and +y down as seen on the back. Pass it as it reads:
+
+    \b
+      pnp calibrate --duplex long
+      pnp build darkhall --back-offset 0.5,-1
+    """
     ctx = context(Options(paper=paper.lower(), lang=lang))
     w, h = ctx.page_size(landscape=False)
     doc = Document("pnp-companion", "duplex calibration", "Duplex calibration",

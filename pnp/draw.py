@@ -6,6 +6,7 @@ No game symbol depends on a font: dice, monsters and items are drawn as paths.
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import cos, pi, sin
 
 from pnp.shapes import MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
 from pnp.text import wrap
@@ -137,3 +138,38 @@ def arrow(x1: float, y1: float, x2: float, y2: float, head: float = 2.0,
     tip = Path((("M", x2, y2), ("L", *left), ("L", *right), ("Z",)),
                Style(stroke=None, fill=style.stroke or "#000000"))
     return [Line(x1, y1, x2, y2, style), tip]
+
+
+def mark(shape: str, cx: float, cy: float, r: float, colour: str) -> list:
+    """A solid shape of radius ``r`` centred on (cx, cy): the mark that tells
+    pieces apart without their colour (circle, square, triangle, diamond, star,
+    cross, hexagon)."""
+    style = filled(colour)
+    if shape == "circle":
+        return [Circle(cx, cy, r * 0.85, style)]
+    if shape == "square":
+        side = r * 1.5
+        return [Rect(cx - side / 2, cy - side / 2, side, side, style)]
+    if shape == "cross":
+        bar = r * 0.6
+        return [Rect(cx - r, cy - bar / 2, 2 * r, bar, style),
+                Rect(cx - bar / 2, cy - r, bar, 2 * r, style)]
+    corners = {"triangle": (3, 1.0, 1.0), "diamond": (4, 1.0, 1.0), "hexagon": (6, 1.0, 1.0),
+               "star": (5, 1.0, 0.45)}
+    if shape not in corners:
+        raise ValueError(f"no mark {shape!r}")
+    points, outer, inner = corners[shape]
+    return [_polygon(cx, cy, r, points, outer, inner, style)]
+
+
+def _polygon(cx: float, cy: float, r: float, points: int, outer: float, inner: float,
+             style: Style) -> Path:
+    """A regular polygon (or, with ``inner`` < ``outer``, a star), one point up."""
+    steps = points if inner == outer else 2 * points
+    corners = []
+    for i in range(steps):
+        radius = r * (outer if i % 2 == 0 or inner == outer else inner)
+        angle = -pi / 2 + 2 * pi * i / steps
+        corners.append((cx + radius * cos(angle), cy + radius * sin(angle)))
+    commands = [("M", *corners[0]), *[("L", *c) for c in corners[1:]], ("Z",)]
+    return Path(tuple(commands), style)

@@ -35,15 +35,18 @@ def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
     canvas.setCreator(f"pnp-companion {__version__}")
     canvas.setViewerPreference("PrintScaling", "None")
     painter = _Painter(canvas, font, ink_saver)
-    for number, page in enumerate(doc.pages, start=1):
-        _page(canvas, painter, doc, page, number, lang)
+    numbers = doc.numbers or range(1, len(doc.pages) + 1)
+    total = doc.page_count or len(doc.pages)
+    for number, page in zip(numbers, doc.pages, strict=True):
+        _page(canvas, painter, doc, page, number, total, lang)
     canvas.save()
     if missing is not None:
         missing |= painter.missing
     return buffer.getvalue()
 
 
-def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, lang: str) -> None:
+def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, total: int,
+          lang: str) -> None:
     canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
     for box, setter in ((page.trim, canvas.setTrimBox), (page.bleed, canvas.setBleedBox)):
         if box is not None:
@@ -54,7 +57,7 @@ def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, lan
     canvas.scale(PT_PER_MM, -PT_PER_MM)
     painter.draw_all(page.shapes)
     if page.decorate:
-        footer = footer_text(doc.game, page.label or doc.component, number, len(doc.pages))
+        footer = footer_text(doc.game, page.label or doc.component, number, total)
         margins = page.margins or standard_margins(page.width, page.height)
         painter.draw_all(decoration(margins, footer, lang))
     canvas.restoreState()
@@ -66,13 +69,16 @@ def _pdf_box(x: float, y: float, w: float, h: float, height: float) -> tuple:
             (height - y) * PT_PER_MM)
 
 
-def ink_saving(colour: str) -> str:
-    """Black stays black (lines and text); every other colour becomes a pale grey
-    of its luminance, so large fills cost little ink."""
+def ink_saving(colour: str, ink: bool = False) -> str:
+    """Fills become a pale grey of their lightness, so large areas cost little ink;
+    black and white stay as they are. Lines and text (``ink``) darker than middle
+    grey print black, so coloured words stay readable on the pale fills."""
     c = HexColor(colour)
-    if (c.red, c.green, c.blue) == (0, 0, 0):
+    if (c.red, c.green, c.blue) in ((0, 0, 0), (1, 1, 1)):
         return colour
     grey = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    if ink and grey < 0.5:
+        return "#000000"
     level = round((0.55 + 0.45 * grey) * 255)
     return f"#{level:02x}{level:02x}{level:02x}"
 
@@ -85,8 +91,8 @@ class _Painter:
         self.forms: set[str] = set()
         self.missing: set[str] = set()
 
-    def colour(self, value: str) -> Color:
-        return HexColor(ink_saving(value) if self.ink_saver else value)
+    def colour(self, value: str, ink: bool = False) -> Color:
+        return HexColor(ink_saving(value, ink) if self.ink_saver else value)
 
     def draw_all(self, shapes) -> None:
         for shape in shapes:
@@ -100,7 +106,7 @@ class _Painter:
     def _style(self, style) -> tuple[int, int]:
         c = self.canvas
         if style.stroke:
-            c.setStrokeColor(self.colour(style.stroke))
+            c.setStrokeColor(self.colour(style.stroke, ink=True))
             c.setLineWidth(style.width)
             c.setDash(list(style.dash) if style.dash else [])
         if style.fill:
@@ -139,11 +145,11 @@ class _Painter:
         c.saveState()
         c.translate(x, s.y)
         c.scale(1, -1)
-        c.setFillColor(self.colour(s.fill))
+        c.setFillColor(self.colour(s.fill, ink=True))
         t = c.beginText(0, 0)
         t.setFont(self.font.name, size)
         if s.bold:
-            c.setStrokeColor(self.colour(s.fill))
+            c.setStrokeColor(self.colour(s.fill, ink=True))
             c.setLineWidth(size * 0.04)
             t.setTextRenderMode(2)
         t.textOut(s.text)

@@ -136,3 +136,5 @@ class Document:
     subject: str
     keywords: tuple[str, ...]
     pages: list[Page] = field(default_factory=list)
+    numbers: list[int] | None = None  # each page's number in the whole file (--pages)
+    page_count: int | None = None  # pages in the whole file

@@ -24,6 +24,7 @@ class Colour:
     name: str
     ja: str
     rgb: str
+    mark: str  # a shape printed with the colour: circle, square, triangle, …
 
 
 @cache
@@ -33,7 +34,7 @@ def _data() -> dict:
 
 
 def colours() -> tuple[Colour, ...]:
-    return tuple(Colour(c["name"], c["ja"], c["rgb"]) for c in _data()["colours"])
+    return tuple(Colour(c["name"], c["ja"], c["rgb"], c["mark"]) for c in _data()["colours"])
 
 
 def monster_tiles() -> tuple[str, ...]:

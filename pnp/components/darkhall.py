@@ -10,10 +10,11 @@ import tomllib
 from importlib import resources
 
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, SQUARES, WALLS, WIDTH
-from companion.darkhall.pieces import colours, monster_tiles, token_faces
+from companion.darkhall.pieces import Colour, colours, monster_tiles, token_faces
+from pnp import draw
 from pnp.draw import text_box
 from pnp.impose import Piece
-from pnp.shapes import MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text, filled
 
 SQUARE = 15.0  # default square size: the board fits one A4 or Letter landscape page
 LETTER_RING = 6.0
@@ -102,25 +103,31 @@ def token_pieces(size: float) -> list[Piece]:
     pieces = []
     for colour in colours():
         for face in token_faces(2):
-            pieces.append(Piece(_token_face(size, colour.rgb, face, front=True),
-                                _token_face(size, colour.rgb, 7 - face, front=False),
+            pieces.append(Piece(_token_face(size, colour, face, front=True),
+                                _token_face(size, colour, 7 - face, front=False),
                                 f"{colour.name}-{face}"))
     return pieces
 
 
-def _token_face(size: float, rgb: str, number: int, *, front: bool):
+def _token_face(size: float, colour: Colour, number: int, *, front: bool):
+    """The front: the colour with a white disc and the number in black; the back:
+    black with a coloured inset. Both carry the colour's mark (a shape) in a
+    corner, so tokens stay apart in grey print and for colour-blind players."""
     def art(bleed: float) -> list:
+        whole = Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed,
+                     filled(colour.rgb if front else "#111111"))
         if front:
-            ground = [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, filled(rgb))]
-            ink = "#ffffff"
+            inner = Circle(size / 2, size / 2, size * 0.36, filled("#ffffff"))
         else:
-            ground = [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, filled("#111111")),
-                      Rect(size * 0.14, size * 0.14, size * 0.72, size * 0.72, filled(rgb),
-                           radius=size * 0.08)]
-            ink = "#000000"
-        numeral = Text(size / 2, size * 0.7, str(number), size * 0.55 / MM_PER_PT,
-                       anchor="middle", bold=True, fill=ink)
-        return [*ground, numeral]
+            inner = Rect(size * 0.12, size * 0.12, size * 0.76, size * 0.76, filled(colour.rgb),
+                         radius=size * 0.08)
+        numeral = Text(size / 2, size * 0.69, str(number), size * 0.5 / MM_PER_PT,
+                       anchor="middle", bold=True)
+        corner = size * (0.15 if front else 0.22)
+        mark = draw.mark(colour.mark, corner, corner, size * (0.09 if front else 0.075),
+                         "#000000")
+        halo = draw.mark(colour.mark, corner, corner, size * 0.12, "#ffffff") if front else []
+        return [whole, inner, numeral, *halo, *mark]
     return art
 
 
@@ -196,28 +203,42 @@ def _ripples(h: float) -> list[float]:
 
 
 def standee_size(width: float) -> tuple[float, float]:
-    return width, 2 * width * 0.45 + 2 * width * 1.1
+    return width, 2 * width * STANDEE_BASE + 2 * width * STANDEE_PANEL
 
 
-def standee(width: float, lang: str) -> list:
-    """A fold-up monster: base, front, back (upside down), base — fold on the dashes."""
-    panel = width * 1.1
-    base = width * 0.45
-    fold = Style(stroke="#808080", width=0.2, dash=(2.0, 1.5))
-    shapes: list = [Rect(0, 0, width, 2 * base + 2 * panel, Style(width=0.3))]
-    for y in (base, base + panel, base + 2 * panel):
-        shapes.append(Line(0, y, width, y, fold))
-    shapes += _monster_face(width * 0.1, base + panel * 0.1, width * 0.8, BLOOD)
-    back = _monster_face(0, 0, width * 0.8, BLOOD)
-    from pnp.shapes import Group
+STANDEE_BASE, STANDEE_PANEL = 0.45, 1.1
+FOLD = Style(stroke="#808080", width=0.2, dash=(2.0, 1.5))
 
-    shapes.append(Group(tuple(back), dx=width * 0.9, dy=base + 2 * panel - panel * 0.1,
-                        rotate=180))
-    label = {"ja": "前", "en": "front"}[lang]
-    shapes.append(Text(width / 2, base * 0.6, label, 8, anchor="middle"))
-    shapes.append(Text(width / 2, 2 * base + 2 * panel - base * 0.4, label, 8,
-                       anchor="middle"))
-    return shapes
+
+def standee_piece(width: float, lang: str) -> Piece:
+    """A fold-up monster: from the top, the front foot with an arrow the way the
+    monster faces, the face (upside down), the back of the head, the back foot.
+    Fold on the dashes: the two panels back to back, the feet outwards."""
+    base, panel = width * STANDEE_BASE, width * STANDEE_PANEL
+    length = 2 * base + 2 * panel
+    front, back = {"ja": ("前", "後ろ"), "en": ("front", "back")}[lang]
+
+    def art(bleed: float) -> list:
+        shapes: list = [Rect(-bleed, -bleed, width + 2 * bleed, length + 2 * bleed,
+                             filled("#fbf8f1"))]
+        shapes += [Line(0, y, width, y, FOLD) for y in (base, base + panel, base + 2 * panel)]
+        face = _monster_face(0, 0, width * 0.8, BLOOD)
+        shapes.append(Group(tuple(face), dx=width * 0.9, dy=base + panel * 0.9, rotate=180))
+        shapes += _monster_back(width * 0.1, base + panel * 1.1, width * 0.8, BLOOD)
+        shapes += draw.arrow(width / 2, base * 0.85, width / 2, base * 0.15, head=2.5,
+                             style=Style(width=0.8))
+        shapes.append(Text(width * 0.72, base * 0.62, front, 7, anchor="middle", bold=True))
+        shapes.append(Text(width / 2, length - base * 0.4, back, 7, anchor="middle"))
+        return shapes
+    return Piece(art, name="standee")
+
+
+def _monster_back(x: float, y: float, s: float, colour: str) -> list:
+    """The back of the monster's head: the same outline, no face, a ridge of spines."""
+    head = _monster_face(x, y, s, colour)[0]
+    spines = [Line(x + s * f, y + s * 0.35, x + s * f, y + s * 0.9,
+                   Style(stroke="#000000", width=s * 0.025)) for f in (0.3, 0.5, 0.7)]
+    return [head, *spines]
 
 
 # --- the rules summary card ---------------------------------------------------------

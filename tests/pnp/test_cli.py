@@ -36,13 +36,73 @@ def test_build_writes_into_the_folder_and_shows_progress(tmp_path):
     assert (tmp_path / "roguelight-sheet-letter-en.pdf").is_file()
 
 
+@pytest.mark.parametrize(("flags", "name"), [
+    (["--square", "25"], "darkhall-tiles-square25.pdf"),
+    (["--one-up"], "darkhall-tiles-one-up.pdf"),
+    (["--ink-saver"], "darkhall-tiles-ink-saver.pdf"),
+    (["--fold"], "darkhall-tiles-fold.pdf"),
+    (["--duplex", "short"], "darkhall-tiles-duplex-short.pdf"),
+    (["--duplex", "none", "--paper", "letter"], "darkhall-tiles-letter-duplex-none.pdf"),
+    (["--pages", "1"], "darkhall-tiles-pages1.pdf"),
+])
+def test_a_variant_names_itself_and_leaves_the_default_file_alone(tmp_path, flags, name):
+    run("build", "darkhall", "tiles", "--out", str(tmp_path))
+    default = (tmp_path / "darkhall-tiles.pdf").read_bytes()
+    run("build", "darkhall", "tiles", *flags, "--out", str(tmp_path))
+    assert (tmp_path / name).is_file()
+    assert (tmp_path / "darkhall-tiles.pdf").read_bytes() == default
+
+
+def test_a_game_builds_its_set_and_the_guide_says_how_to_print_it(tmp_path):
+    text = run("build", "darkhall", "--out", str(tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["darkhall-board.pdf",
+                                                          "darkhall-pieces.pdf"]
+    assert "darkhall-pieces.pdf: 1 sheet, both sides, flip on the long edge, on card stock" in text
+    assert "darkhall-board.pdf: 1 sheet, one side, on plain paper" in text
+    assert "In all: 2 sheets of paper." in text
+    folded = run("build", "darkhall", "pieces", "--fold", "--out", str(tmp_path))
+    assert "fold on the dashed line" in folded
+
+
+def test_roguelight_builds_a_shipped_map_by_name(tmp_path):
+    run("build", "roguelight", "sheet", "--map", "advanced", "--out", str(tmp_path))
+    assert (tmp_path / "roguelight-sheet-map-advanced.pdf").is_file()
+
+
+def test_pages_picks_pages_and_keeps_their_numbers(tmp_path):
+    from pypdf import PdfReader
+
+    run("build", "darkhall", "pieces", "--pages", "2", "--out", str(tmp_path))
+    reader = PdfReader(tmp_path / "darkhall-pieces-pages2.pdf")
+    assert len(reader.pages) == 1
+    assert "2/2" in reader.pages[0].extract_text()
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["build", "chess"], "no game 'chess'"),
     (["build", "darkhall", "dice"], "darkhall has no component 'dice'"),
     (["build", "all", "board"], "takes no components"),
-    (["build", "darkhall", "--copies", "0"], "0 copies"),
-    (["build", "darkhall", "--bleed", "9"], "bleed 9.0 mm"),
-    (["build", "darkhall", "--square", "5"], "square 5.0 mm"),
+    (["build", "darkhall", "--copies", "0"], "--copies 0: 1 to 50"),
+    (["build", "darkhall", "--bleed", "9"], "--bleed 9: a number of mm from 0 to 6"),
+    (["build", "darkhall", "--bleed", "nan"], "--bleed nan"),
+    (["build", "darkhall", "--gutter", "inf"], "--gutter inf"),
+    (["build", "darkhall", "--square", "5"], "--square 5"),
+    (["build", "darkhall", "--back-offset", "nan,0"], "--back-offset dx nan"),
+    (["build", "darkhall", "--back-offset", "inf,0"], "--back-offset dx inf"),
+    (["build", "darkhall", "--back-offset", "500,0"], "--back-offset dx 500"),
+    (["build", "darkhall", "--back-offset", "0,-11"], "--back-offset dy -11"),
+    (["build", "darkhall", "--map", "advanced"], "--map does not apply to darkhall"),
+    (["build", "roguelight", "--square", "20"], "--square does not apply to roguelight"),
+    (["build", "all", "--map", "advanced"], "build darkhall or roguelight on its own"),
+    (["build", "darkhall", "--fold", "--one-up"], "choose one"),
+    (["build", "darkhall", "--fold", "--duplex", "short"], "--duplex does not apply"),
+    (["build", "darkhall", "--duplex", "none", "--back-offset", "1,0"], "does not apply"),
+    (["build", "darkhall", "--one-up", "--gutter", "2"], "do not apply"),
+    (["build", "darkhall", "board", "--pages", "2"], "--pages 2: darkhall board has 1 page"),
+    (["build", "darkhall", "--pages", "x"], "page numbers like 1,3-4"),
+    (["build", "darkhall", "--pages", "3-1"], "not a range of pages"),
+    (["preview", "darkhall", "board", "-o", "x.pdf"], "preview writes SVG"),
+    (["preview", "darkhall", "board", "--page", "3", "-o", "x.svg"], "has 1 page"),
     (["build", "darkhall", "--back-offset", "1"], "two numbers in mm"),
     (["build", "darkhall", "--font", "/nowhere/font.ttf"], "no such font file"),
     (["build", "roguelight", "--map", "nowhere.toml"], "no such file"),
@@ -88,4 +148,4 @@ def test_the_main_job_prints_every_game(tmp_path):
     run("build", "all", "--out", str(tmp_path))
     names = sorted(p.name for p in Path(tmp_path).iterdir())
     assert "roguelight-sheet.pdf" in names and "darkhall-board.pdf" in names
-    assert len(names) == 10
+    assert len(names) == 5  # each game's set: the small Dark Hall pieces share one file

@@ -17,7 +17,8 @@ from PIL import Image, ImageChops, ImageStat
 from pnp.fonts import choose_font
 
 REFERENCES = Path(__file__).parents[1] / "data" / "renders"
-PAGES = [("darkhall", "board", 0), ("darkhall", "tokens", 0), ("roguelight", "sheet", 0)]
+PAGES = [("darkhall", "board", 0), ("darkhall", "tokens", 0), ("darkhall", "pieces", 0),
+         ("darkhall", "pieces", 1), ("roguelight", "sheet", 0)]
 DPI = 20
 
 

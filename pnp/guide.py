@@ -1,0 +1,60 @@
+"""The build guide: after a build, what to print each file on and what to do
+with it — sheets of paper, one side or both (and which edge to flip on), card
+stock or plain paper, what to cut and fold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.shapes import Document
+
+STOCK = {"card": "card stock", "paper": "plain paper"}
+FLIP = {"long": "both sides, flip on the long edge", "short": "both sides, flip on the short edge"}
+
+
+@dataclass(frozen=True)
+class Built:
+    """One file written: where, how many pages, and how they print."""
+
+    path: Path
+    pages: int
+    sheets: int
+    sides: str
+    stock: str
+    making: str
+
+
+def built(path: Path, doc: Document, stock: str, making: str, *, duplex: str, fold: bool,
+          one_up: bool) -> Built:
+    labels = [page.label for page in doc.pages]
+    backs = sum(label.endswith("(back)") for label in labels)
+    if one_up:
+        return Built(path, len(labels), 0, "print shop: one face a page, TrimBox and BleedBox set",
+                     stock, making)
+    if fold:
+        return Built(path, len(labels), len(labels), "one side; fold on the dashed line and "
+                     "glue the halves back to back before cutting", stock, making)
+    if backs:
+        return Built(path, len(labels), len(labels) - backs, FLIP[duplex], stock, making)
+    if any(label.endswith("(backs)") for label in labels):
+        return Built(path, len(labels), len(labels), "one side; the backs on their own pages: "
+                     "cut them out and glue them on", stock, making)
+    return Built(path, len(labels), len(labels), "one side", stock, making)
+
+
+def guide(files: list[Built], paper: str) -> list[str]:
+    """The lines of the guide."""
+    if not files:
+        return []
+    lines = [f"How to print ({paper.upper() if paper == 'a4' else paper.title()}, at 100 % / "
+             "actual size):"]
+    for item in files:
+        count = (f"{item.pages} page{'s' if item.pages != 1 else ''}" if item.sheets == 0 else
+                 f"{item.sheets} sheet{'s' if item.sheets != 1 else ''}")
+        lines.append(f"  {item.path.name}: {count}, {item.sides}, on {STOCK[item.stock]}; "
+                     f"{item.making}")
+    total = sum(item.sheets for item in files)
+    if total:
+        lines.append(f"In all: {total} sheet{'s' if total != 1 else ''} of paper.")
+    return lines

@@ -1,0 +1,175 @@
+"""Packing: the small pieces of a game share sheets.
+
+Pieces come in lots of one size (tokens, tiles, cards). Each lot is laid out
+as blocks — grids of shared cut lines with crop marks on every side — and the
+blocks are packed into the page by guillotine cuts: a block takes the top-left
+corner of a free rectangle and leaves the rest as two smaller ones. Every
+order of the lots is tried (a set of a few lots packs in milliseconds) and the
+packing with the fewest sheets, then the least paper used on the last, wins;
+ties keep the earliest order, so the result is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from math import ceil
+
+from companion.errors import InputError
+from pnp.impose import (
+    EPSILON,
+    FOOTER_BAND,
+    MARK_GAP,
+    MIN_MARK,
+    Imposition,
+    Piece,
+    Spread,
+)
+from pnp.paper import SAFE_EDGE
+
+PACKED_MARK = 3.0  # mm: marks between packed blocks are shorter than on an open page
+MAX_ORDERS = 720  # six lots: every order
+
+
+@dataclass(frozen=True)
+class Lot:
+    """Pieces of one trim size, packed in the order given."""
+
+    pieces: tuple[Piece, ...]
+    size: tuple[float, float]
+
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass
+class _Sheet:
+    free: list[Rect]
+    blocks: Spread
+
+
+def pack(lots: Sequence[Lot], page_w: float, page_h: float, *, bleed: float = 3.0,
+         gutter: float = 0.0) -> list[Spread]:
+    """The fewest sheets that hold every lot, each a list of (block, pieces)."""
+    lots = _merged(lots)
+    reach = min(bleed, 3.0) + MARK_GAP + max(MIN_MARK, PACKED_MARK)
+    best: tuple | None = None
+    for order in list(permutations(range(len(lots))))[:MAX_ORDERS]:
+        sheets = _pack_in_order([lots[i] for i in order], page_w, page_h, bleed, gutter, reach)
+        score = (len(sheets), _used_height(sheets[-1]))
+        if best is None or score < best[0]:
+            best = (score, sheets)
+    assert best is not None
+    return [sheet.blocks for sheet in best[1]]
+
+
+def _merged(lots: Sequence[Lot]) -> list[Lot]:
+    """Lots of the same size become one, in the order first seen."""
+    by_size: dict[tuple[float, float], list[Piece]] = {}
+    for lot in lots:
+        by_size.setdefault(lot.size, []).extend(lot.pieces)
+    return [Lot(tuple(pieces), size) for size, pieces in by_size.items() if pieces]
+
+
+def _used_height(sheet: _Sheet) -> float:
+    return max(layout.top + layout.block_h for layout, _ in sheet.blocks)
+
+
+def _pack_in_order(lots: list[Lot], page_w: float, page_h: float, bleed: float,
+                   gutter: float, reach: float) -> list[_Sheet]:
+    area = (SAFE_EDGE, SAFE_EDGE, page_w - 2 * SAFE_EDGE, page_h - 2 * SAFE_EDGE - FOOTER_BAND)
+    sheets = [_Sheet([area], [])]
+    for lot in lots:
+        left = list(lot.pieces)
+        while left:
+            placed = _place(sheets[-1], lot.size, len(left), page_w, page_h, bleed, gutter,
+                            reach)
+            if placed == 0:
+                if not sheets[-1].blocks:
+                    w, h = lot.size
+                    raise InputError(f"a {w:g} × {h:g} mm piece does not fit on a "
+                                     f"{page_w:g} × {page_h:g} mm page with its marks")
+                sheets.append(_Sheet([area], []))
+                continue
+            layout = sheets[-1].blocks[-1][0]
+            sheets[-1].blocks[-1] = (layout, tuple(left[:placed]))
+            left = left[placed:]
+    return sheets
+
+
+def _place(sheet: _Sheet, size: tuple[float, float], count: int, page_w: float,
+           page_h: float, bleed: float, gutter: float, reach: float) -> int:
+    """Put a block of up to ``count`` pieces in the first free rectangle that takes
+    one; returns how many it holds (0: none fits on this sheet)."""
+    w, h = size
+    for index, (fx, fy, fw, fh) in enumerate(sheet.free):
+        cols_max = _fit(fw - 2 * reach, w, gutter)
+        rows_max = _fit(fh - 2 * reach, h, gutter)
+        if cols_max < 1 or rows_max < 1:
+            continue
+        cols, rows = _shape(count, cols_max, rows_max, w, h, fw, fh, gutter, reach)
+        block_w = cols * w + (cols - 1) * gutter
+        block_h = rows * h + (rows - 1) * gutter
+        layout = Imposition(page_w, page_h, w, h, cols, rows, gutter, bleed, fx + reach,
+                            fy + reach, room=(reach,) * 4)
+        sheet.blocks.append((layout, ()))
+        sheet.free[index:index + 1] = _split((fx, fy, fw, fh), block_w + 2 * reach,
+                                             block_h + 2 * reach)
+        return min(count, cols * rows)
+    return 0
+
+
+def _shape(count: int, cols_max: int, rows_max: int, w: float, h: float, fw: float,
+           fh: float, gutter: float, reach: float) -> tuple[int, int]:
+    """The grid for ``count`` pieces in a free rectangle: the one that leaves the
+    largest rectangle free (fewest columns on a tie)."""
+    best: tuple | None = None
+    take = min(count, cols_max * rows_max)
+    for cols in range(1, cols_max + 1):
+        rows = ceil(take / cols)
+        if rows > rows_max:
+            continue
+        ow = cols * w + (cols - 1) * gutter + 2 * reach
+        oh = rows * h + (rows - 1) * gutter + 2 * reach
+        left = max((_area(r) for r in _split((0, 0, fw, fh), ow, oh)), default=0.0)
+        if best is None or left > best[0] + EPSILON:
+            best = (left, cols, rows)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _split(rect: Rect, used_w: float, used_h: float) -> list[Rect]:
+    """The two rectangles a block in the top-left corner leaves, cut the way that
+    keeps the larger of them largest."""
+    x, y, w, h = rect
+    across = [(x + used_w, y, w - used_w, used_h), (x, y + used_h, w, h - used_h)]
+    down = [(x + used_w, y, w - used_w, h), (x, y + used_h, used_w, h - used_h)]
+    cut = max((across, down), key=lambda rects: max(_area(r) for r in rects))  # never empty
+    return [r for r in cut if r[2] > EPSILON and r[3] > EPSILON]
+
+
+def _area(rect: Rect) -> float:
+    return max(0.0, rect[2]) * max(0.0, rect[3])
+
+
+def _fit(length: float, size: float, gutter: float) -> int:
+    return max(0, int((length + gutter + EPSILON) // (size + gutter)))
+
+
+def pack_folded(lots: Sequence[Lot], page_w: float, page_h: float, *, bleed: float = 3.0,
+                gutter: float = 0.0) -> list[Spread]:
+    """Packing for fold-and-glue: the fronts on half a sheet (the left or the top
+    half, of the page either way up), whichever takes the fewest sheets."""
+    best: list[Spread] | None = None
+    for w, h in ((page_w, page_h), (page_h, page_w)):
+        for half in ((w / 2, h), (w, h / 2)):
+            try:
+                spreads = pack(lots, *half, bleed=bleed, gutter=gutter)
+            except InputError:
+                continue
+            if best is None or len(spreads) < len(best):
+                best = spreads
+    if best is None:
+        raise InputError("these pieces are too big to fold: half a sheet cannot hold them")
+    return best
