@@ -98,14 +98,20 @@ def bat(x: float, y: float, s: float, colour: str = "#4a3b52") -> list:
     return [wing, Circle(cx, cy - s * 0.02, s * 0.09, filled(colour))]
 
 
-def slime(x: float, y: float, s: float, colour: str) -> list:
+def slime(x: float, y: float, s: float, colour: str, letter: str = "") -> list:
+    """A slime; ``letter`` in a white badge on it names its colour."""
     left, right, base = x + s * 0.15, x + s * 0.85, y + s * 0.8
     body = Path((
         ("M", left, base), ("C", left, y + s * 0.2, right, y + s * 0.2, right, base), ("Z",),
     ), Style(stroke="#000000", fill=colour, width=s * 0.03))
     eyes = [Circle(x + s * 0.4, y + s * 0.55, s * 0.05, filled("#000000")),
             Circle(x + s * 0.6, y + s * 0.55, s * 0.05, filled("#000000"))]
-    return [body, *eyes]
+    if not letter:
+        return [body, *eyes]
+    badge = [Circle(x + s * 0.82, y + s * 0.22, s * 0.2, Style(fill="#ffffff", width=s * 0.02)),
+             Text(x + s * 0.82, y + s * 0.22 + s * 0.1, letter, s * 0.26 / MM_PER_PT,
+                  anchor="middle", bold=True)]
+    return [body, *eyes, *badge]
 
 
 def chest(x: float, y: float, s: float, colour: str = "#d9a441") -> list:

@@ -30,9 +30,17 @@ ICONS = {
     ITEM: lambda x, y, s: draw.chest(x, y, s),
     GHOST: lambda x, y, s: draw.ghost(x, y, s),
     BAT: lambda x, y, s: draw.bat(x, y, s),
-    BLUE: lambda x, y, s: draw.slime(x, y, s, COLOURS[BLUE]),
-    GREEN: lambda x, y, s: draw.slime(x, y, s, COLOURS[GREEN]),
 }
+#: Slimes carry their colour's initial as well as the colour, so blue and green
+#: stay apart in grey print and for colour-blind players.
+SLIME_LETTERS = {"ja": {BLUE: "青", GREEN: "緑"}, "en": {BLUE: "B", GREEN: "G"}}
+
+
+def icon(symbol: str, x: float, y: float, s: float, lang: str) -> list:
+    """A special cell's picture in an ``s`` mm box at (x, y)."""
+    if symbol in SLIME_LETTERS[lang]:
+        return draw.slime(x, y, s, COLOURS[symbol], SLIME_LETTERS[lang][symbol])
+    return ICONS[symbol](x, y, s)
 
 
 @cache
@@ -64,7 +72,7 @@ def sheet(board: Map, lang: str, measure, source: str | None = None) -> tuple[fl
     shapes: list = [Text(0, 6, f"{w['game']} — {title}", 14, bold=True),
                     *draw.qr_code(qr_payload(board, source), PAGE_W - 22, 0, 22)]
     cell = min(CELL, 120 / max(board.width, board.height))
-    grid_shapes, grid_h = map_grid(board, cell)
+    grid_shapes, grid_h = map_grid(board, cell, lang)
     shapes.append(Group(tuple(grid_shapes), dx=5, dy=14))
     side_x = 5 + board.width * cell + 10
     side, side_h = _side_panel(board, lang, measure, PAGE_W - side_x)
@@ -79,7 +87,7 @@ def sheet(board: Map, lang: str, measure, source: str | None = None) -> tuple[fl
     return y + used, shapes
 
 
-def map_grid(board: Map, cell: float) -> tuple[list, float]:
+def map_grid(board: Map, cell: float, lang: str = "ja") -> tuple[list, float]:
     """The grid with names on all four edges, special cells, blocks, exits."""
     shapes: list = []
     blocks = {c for rect in board.entrance_blocks.values() for c in rect.cells()}
@@ -87,17 +95,18 @@ def map_grid(board: Map, cell: float) -> tuple[list, float]:
         left, top = x * cell, y * cell
         fill = BLOCK if (x, y) in blocks else FLOOR
         shapes.append(Rect(left, top, cell, cell, Style(stroke="#7a7263", fill=fill, width=0.2)))
-        shapes += _cell_mark(board, (x, y), symbol, left, top, cell)
+        shapes += _cell_mark(board, (x, y), symbol, left, top, cell, lang)
     for monster in board.large:
-        shapes += _large(board, monster, cell)
+        shapes += _large(monster, cell, lang)
     shapes.append(Rect(0, 0, board.width * cell, board.height * cell, Style(width=0.6)))
     shapes += _edge_names(board, cell)
     return shapes, board.height * cell + 4
 
 
-def _cell_mark(board: Map, cell, symbol: str, left: float, top: float, size: float) -> list:
-    if symbol in ICONS:
-        return ICONS[symbol](left + size * 0.1, top + size * 0.1, size * 0.8)
+def _cell_mark(board: Map, cell, symbol: str, left: float, top: float, size: float,
+               lang: str) -> list:
+    if symbol in COLOURS:
+        return icon(symbol, left + size * 0.1, top + size * 0.1, size * 0.8, lang)
     if symbol.isdigit():
         return draw.die(left + size * 0.2, top + size * 0.2, size * 0.6, int(symbol))
     if symbol == EXIT:
@@ -116,7 +125,7 @@ def _exit(left: float, top: float, size: float) -> list:
                          anchor="middle")]
 
 
-def _large(board: Map, monster, cell: float) -> list:
+def _large(monster, cell: float, lang: str) -> list:
     xs = [x for x, _ in monster.cells]
     ys = [y for _, y in monster.cells]
     left, top = min(xs) * cell + 0.8, min(ys) * cell + 0.8
@@ -125,7 +134,7 @@ def _large(board: Map, monster, cell: float) -> list:
     colour = COLOURS[monster.symbol]
     size = min(w, h) * 0.95
     return [Rect(left, top, w, h, Style(stroke=colour, fill="#ffffff", width=0.8), radius=2),
-            *ICONS[monster.symbol](left + (w - size) / 2, top + (h - size) / 2, size),
+            *icon(monster.symbol, left + (w - size) / 2, top + (h - size) / 2, size, lang),
             Text(left + w - 1, top + h - 1, "L", 6, anchor="end", bold=True, fill=colour)]
 
 
@@ -157,16 +166,25 @@ def _side_panel(board: Map, lang: str, measure, width: float) -> tuple[list, flo
         top = y + 3 + i * 13
         shapes.append(Rect(0, top, width, 11, THIN, radius=1))
         shapes += draw.ghost(1, top + 1, 9)
-        shapes += _keys(action.section - 1, width - 2, top + 1)
+        keys = action.section - 1
+        shapes += _keys(keys, width - 2, top + 1)
         text = w[action.effect].format(size=action.size)
-        lines, _ = draw.text_box(text, 11, top + 1.5, width - 20, 7, measure)
-        shapes += lines
+        shapes += _fitted(text, 11, top + 1.5, width - 14 - keys * 5, 9.5, measure)
     y += 3 + 3 * 13
     if board.large:
         drawn, used = _goals(lang, y + 3, width)
         shapes += drawn
         y += 3 + used
     return shapes, y
+
+
+def _fitted(text: str, x: float, y: float, width: float, height: float, measure) -> list:
+    """Wrapped text at the largest size from 7 pt down that fits the box."""
+    for size in (7.0, 6.5, 6.0, 5.5, 5.0, 4.5):
+        lines, used = draw.text_box(text, x, y, width, size, measure)
+        if used <= height and all(measure(t.text, size) <= width + 0.01 for t in lines):
+            return lines
+    return lines
 
 
 def _polyomino(cells, x: float, y: float, size: float) -> list:
@@ -191,7 +209,7 @@ def _goals(lang: str, y: float, width: float) -> tuple[list, float]:
         left, top = (i % 2) * half, y + 2.5 + (i // 2) * 9
         symbol = {"blue": BLUE, "green": GREEN, "ghost": GHOST, "bat": BAT}[goal]
         shapes.append(Rect(left, top, half - 1, 8, THIN, radius=1))
-        shapes += ICONS[symbol](left + 0.5, top + 1, 6)
+        shapes += icon(symbol, left + 0.5, top + 1, 6, lang)
         shapes.append(Text(left + 7.5, top + 5.2, w["goal_text"][goal], 5.6))
     return shapes, 2.5 + 2 * 9
 
@@ -244,8 +262,8 @@ def _item_marks(board: Map, step: float) -> list:
             cx = left + (j + 0.5) * span
             shapes += [Text(cx, 20.5, str(board.item_points[mark - 1]), 7, anchor="middle"),
                        Rect(cx - 2, 21.5, 4, 4, THIN)]
-            if mark in board.items_circled:
-                shapes.append(Circle(cx, 23.5, 3.0, Style(width=0.35)))
+            if mark in board.items_circled:  # around the points and the box alike
+                shapes.append(Rect(cx - 3.2, 17.4, 6.4, 9.0, Style(width=0.35), radius=3.2))
     return shapes
 
 
@@ -259,8 +277,9 @@ def _armament(board: Map, lang: str) -> tuple[list, float]:
         for i, level in enumerate(row):
             x = 22 + i * step
             shapes.append(Rect(x, y, 3.5, 3.5, THIN))
-            if level:
-                shapes.append(Text(x + 5, y + 3, str(level), 6.5, bold=True))
+            if level:  # clear of the start circle, which reaches 4.35 mm right of x
+                shapes.append(Text(x + (5.2 if i == 0 else 4.6), y + 3, str(level), 6.5,
+                                   bold=True))
             if i == 0:
                 shapes.append(Circle(x + 1.75, y + 1.75, 2.6, Style(width=0.3)))
         y += 6
