@@ -17,6 +17,7 @@ import click
 
 from companion import __version__, dice
 from companion.errors import InputError
+from companion.files import read_text
 from companion.shell import FriendlyGroup
 from companion.text import fraction_text
 
@@ -90,7 +91,20 @@ def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
 roll.help = (roll.help or "") + "\n\n" + DICE_HELP
 
 
+ROLL_KEYS = frozenset({"notation", "dice", "total", "seed"})
+
+
 def _append_log(path: Path, rolls: list[dice.Roll]) -> None:
+    """Append to a roll log, refusing a file that is something else."""
+    if path.is_file() and path.stat().st_size:
+        for number, line in enumerate(read_text(path).splitlines(), start=1):
+            try:
+                entry = json.loads(line) if line.strip() else {}
+            except json.JSONDecodeError:
+                entry = None
+            if line.strip() and not (isinstance(entry, dict) and set(entry) >= ROLL_KEYS):
+                raise InputError("not a roll log (each line a JSON roll from 'companion roll "
+                                 "--log'); nothing was added", f"{path}:{number}")
     lines = "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in rolls)
     try:
         with path.open("a", encoding="utf-8") as handle:

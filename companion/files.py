@@ -83,7 +83,7 @@ def _umask() -> int:
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text, or an :class:`InputError` naming the file."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("no such file", str(path)) from None
     except IsADirectoryError:
@@ -92,21 +92,63 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise InputError(f"not UTF-8 text (byte {err.start})", str(path)) from None
     except OSError as err:
         raise InputError(err.strerror or "cannot be read", str(path)) from None
+    if not text.strip("\ufeff \t\r\n"):
+        raise InputError("the file is empty", str(path))
+    return text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
+
+
+#: Deeper nesting than any of the project's files has is refused, not recursed into.
+MAX_DEPTH = 64
 
 
 def parse_json(text: str, where: str) -> Any:
+    _refuse_deep(text, "[{", where)
     try:
-        return json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as err:
         place = f"{where}:{err.lineno}:{err.colno}"
         raise InputError(f"malformed JSON: {err.msg}", place) from None
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
+    _refuse_deep(text, "[{", where)
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise InputError(f"malformed TOML: {err}", where) from None
+
+
+def _refuse_deep(text: str, openers: str, where: str) -> None:
+    """Refuse text nested deeper than MAX_DEPTH (counted outside strings)."""
+    depth, quote, escaped = 0, "", False
+    closers = {"[": "]", "{": "}"}
+    for char in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = quote == '"'
+            elif char == quote:
+                quote = ""
+            continue
+        if char in "\"'":
+            quote = char
+        elif char in openers:
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(f"nested more than {MAX_DEPTH} levels deep", where)
+        elif char in closers.values():
+            depth = max(0, depth - 1)
+
+
+def refuse_overwriting(out: str | os.PathLike[str], inputs: dict[str, str | os.PathLike[str]]
+                       ) -> None:
+    """Refuse to write ``out`` over one of the command's input files (named by role)."""
+    target = Path(out).resolve()
+    for role, source in inputs.items():
+        if source is not None and Path(source).resolve() == target:
+            raise InputError(f"--out would overwrite the {role} it reads; write somewhere "
+                             "else", str(out))
 
 
 def dump_json(data: Any) -> str:

@@ -18,7 +18,38 @@ class UserError(click.ClickException):
 
 
 class FriendlyGroup(click.Group):
-    """A group that turns the project's :class:`InputError` into a clean exit."""
+    """A group that turns the project's :class:`InputError` into a clean exit, and
+    click's usage errors into one line naming the command and its --help."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("standalone_mode", True)
+        try:
+            done = super().main(*args, **{**kwargs, "standalone_mode": False})
+            if not kwargs["standalone_mode"]:
+                return done
+            sys.exit(done if isinstance(done, int) else 0)  # an exit code from ctx.exit
+        except click.UsageError as err:
+            if not kwargs["standalone_mode"]:
+                raise
+            command = err.ctx.command_path if err.ctx else self.name
+            message = err.format_message().rstrip(".")
+            click.echo(f"Error: {message} (see '{command} --help')", err=True)
+            sys.exit(2)
+        except click.ClickException as err:
+            if not kwargs["standalone_mode"]:
+                raise
+            err.show()
+            sys.exit(err.exit_code)
+        except click.exceptions.Exit as done:
+            if not kwargs["standalone_mode"]:
+                raise
+            sys.exit(done.exit_code)
+        except click.Abort:
+            if not kwargs["standalone_mode"]:
+                raise
+            click.echo("Error: the input ended before the answer; nothing was written.",
+                       err=True)
+            sys.exit(2)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

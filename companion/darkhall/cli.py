@@ -18,7 +18,14 @@ from companion.darkhall.setup import manual_setup_problems
 from companion.darkhall.standing import Outcome, outcome, standing
 from companion.dice import new_seed
 from companion.errors import InputError
-from companion.files import dump_json, parse_json, read_text, write_atomic, write_together
+from companion.files import (
+    dump_json,
+    parse_json,
+    read_text,
+    refuse_overwriting,
+    write_atomic,
+    write_together,
+)
 from companion.shell import ascii_option
 
 STATE_HELP = (
@@ -28,7 +35,8 @@ STATE_HELP = (
 state_argument = click.argument("state", default="basic", metavar="[STATE]")
 out_option = click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the new state here (.json, .toml, or text for any other name).",
+    help="Write the new state here (.json, .toml, or text for any other name; '-' writes "
+         "only the JSON state to standard output, the report to standard error).",
 )
 
 
@@ -91,7 +99,7 @@ def monster(state: str, tile: str, as_json: bool, out: Path | None, ascii_only: 
     else:
         text = "\n".join([draw(before, ascii_only=ascii_only), "", *describe_round(ended), "",
                           draw(ended.state, ascii_only=ascii_only)]) + "\n"
-    click.echo(text, nl=False)
+    click.echo(text, nl=False, err=_to_stdout(out))
     if out is not None:
         save_state(out, ended.state)
 
@@ -126,14 +134,14 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
             "pushed": [{"piece": p.piece, "from": p.start, "to": p.to, "fate": p.fate}
                        for p in result.pushes],
             "state": states.to_dict(result.state),
-        }), nl=False)
+        }), nl=False, err=_to_stdout(out))
     else:
         walked = " → ".join(result.squares) or "stays put"
         lines = [f"Legal: {token} ({result.face}) {walked}; it now shows {7 - result.face}.",
                  *(f"  pushes the stone {push.start} → {push.to or 'out of the game'}"
                    for push in result.pushes),
                  draw(result.state, ascii_only=ascii_only), *describe_standing(result.state)]
-        click.echo("\n".join(lines))
+        click.echo("\n".join(lines), err=_to_stdout(out))
     if out is not None:
         save_state(out, result.state)
 
@@ -168,7 +176,16 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
 
 
 def save_state(path: Path, position: states.State) -> None:
+    """Write the state; '-' writes it, as JSON, to standard output."""
+    if str(path) == "-":
+        click.echo(states.to_json(position), nl=False)
+        return
     write_atomic(path, state_text(path, position))
+
+
+def _to_stdout(out: Path | None) -> bool:
+    """Whether the state itself goes to standard output (so reports go to stderr)."""
+    return out is not None and str(out) == "-"
 
 
 def state_text(path: Path, position: states.State) -> str:
@@ -211,6 +228,8 @@ def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
     The game file and the state file go together from round 1: the state's
     round must be the next draw. Both are saved, or neither.
     """
+    if state_file is not None:
+        refuse_overwriting(state_file, {"game file": game})
     current = load_game(game)
     position = None if state_file is None else states.load(str(state_file))
     if position is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from companion.errors import InputError
-from companion.files import dump_json, write_atomic
+from companion.files import dump_json, refuse_overwriting, write_atomic
 from companion.roguelight import intercept as interception
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
@@ -164,17 +164,21 @@ def replay_command(log_file: str, out: Path | None) -> None:
     the replay with the round, the rule and nothing written. The sheet that
     --out writes is what 'companion roguelight score' reads.
     """
+    if out is not None and str(out) != "-":
+        refuse_overwriting(out, {"log": log_file})
     log = load_log(log_file)
     build, reports = replay(log)
+    to_stderr = out is not None and str(out) == "-"  # standard output carries the sheet
     for report in reports:
-        click.echo("\n".join(report.lines))
+        click.echo("\n".join(report.lines), err=to_stderr)
     last = reports[-1].number if reports else 0
     if build.over:
         click.echo(f"The build part is over after round {last} "
-                   f"(development {build.development}).")
+                   f"(development {build.development}).", err=to_stderr)
     else:
         click.echo(f"The log stops after round {last}; the build part is not over yet "
-                   f"(time number {build.round}, development {build.development}).")
+                   f"(time number {build.round}, development {build.development}).",
+                   err=to_stderr)
     if out is None:
         return
     if str(out) == "-":
