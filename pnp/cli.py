@@ -45,11 +45,13 @@ def list_games() -> None:
     for game in GAMES.values():
         click.echo(f"{game.name} — {game.title}")
         for component in game.components.values():
-            click.echo(f"  {component.name:<9} {component.summary}")
+            mark = "*" if component.in_set else " "
+            click.echo(f" {mark}{component.name:<9} {component.summary}")
     click.echo(f"\nOptions: --paper {'|'.join(PAPERS)}  --lang {'|'.join(LANGS)}  "
                f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
                "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --square MM  "
-               "--map FILE")
+               "--map FILE  --pages LIST")
+    click.echo("* built by 'pnp build GAME'; the others only when named.")
 
 
 def build_options(function):
@@ -127,9 +129,10 @@ def page_numbers(text: str | None) -> tuple[int, ...]:
 @click.argument("components", nargs=-1)
 @build_options
 def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> None:
-    """Build GAME's COMPONENTS (all of them by default) into PDFs; GAME may be 'all'.
+    """Build GAME's COMPONENTS (the game's set by default) into PDFs; GAME may be 'all'.
 
-    Games and components: see 'pnp list'. Print the PDFs at 100 % (actual size).
+    Games, components and sets: see 'pnp list'. Print the PDFs at 100 % (actual
+    size); after the build a guide says how to print and cut each file.
 
     \b
       pnp build darkhall board tokens
