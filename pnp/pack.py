@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import islice, permutations
 from math import ceil
 
 from companion.errors import InputError
@@ -27,9 +27,10 @@ from pnp.impose import (
     Spread,
 )
 from pnp.paper import SAFE_EDGE
+from pnp.shapes import Group
 
 PACKED_MARK = 3.0  # mm: marks between packed blocks are shorter than on an open page
-MAX_ORDERS = 720  # six lots: every order
+MAX_ORDERS = 720  # up to six lots every order is tried; beyond, the first 720
 
 
 @dataclass(frozen=True)
@@ -52,16 +53,38 @@ class _Sheet:
 def pack(lots: Sequence[Lot], page_w: float, page_h: float, *, bleed: float = 3.0,
          gutter: float = 0.0) -> list[Spread]:
     """The fewest sheets that hold every lot, each a list of (block, pieces)."""
-    lots = _merged(lots)
     reach = min(bleed, 3.0) + MARK_GAP + max(MIN_MARK, PACKED_MARK)
+    lots = [_upright_or_turned(lot, page_w, page_h, reach) for lot in _merged(lots)]
     best: tuple | None = None
-    for order in list(permutations(range(len(lots))))[:MAX_ORDERS]:
+    for order in islice(permutations(range(len(lots))), MAX_ORDERS):
         sheets = _pack_in_order([lots[i] for i in order], page_w, page_h, bleed, gutter, reach)
         score = (len(sheets), _used_height(sheets[-1]))
         if best is None or score < best[0]:
             best = (score, sheets)
     assert best is not None
     return [sheet.blocks for sheet in best[1]]
+
+
+def _upright_or_turned(lot: Lot, page_w: float, page_h: float, reach: float) -> Lot:
+    """A lot too wide for the page but not too tall is turned a quarter, if its
+    pieces are one-sided (a long blood pool on big squares); turning a two-sided
+    piece would need its back turned to match the flip, so those stay upright."""
+    w, h = lot.size
+    room_w = page_w - 2 * SAFE_EDGE - 2 * reach
+    room_h = page_h - 2 * SAFE_EDGE - FOOTER_BAND - 2 * reach
+    fits = w <= room_w + EPSILON and h <= room_h + EPSILON
+    fits_turned = h <= room_w + EPSILON and w <= room_h + EPSILON
+    if fits or not fits_turned or any(piece.back for piece in lot.pieces):
+        return lot
+    return Lot(tuple(Piece(_turned(piece.front, h), None, piece.name) for piece in lot.pieces),
+               (h, w))
+
+
+def _turned(art, height: float):
+    """Art turned a quarter clockwise, its trim corner kept at the origin."""
+    def turned(bleed: float) -> list:
+        return [Group(tuple(art(bleed)), dx=height, rotate=90)]
+    return turned
 
 
 def _merged(lots: Sequence[Lot]) -> list[Lot]:

@@ -161,7 +161,7 @@ class _Painter:
         c.saveState()
         c.translate(s.dx, s.dy)
         if s.rotate:
-            c.rotate(-s.rotate)  # the page is flipped: clockwise on paper
+            c.rotate(s.rotate)  # y grows downwards here, so a positive angle turns clockwise
         if s.scale != 1:
             c.scale(s.scale, s.scale)
         if s.clip is not None:

@@ -18,8 +18,8 @@ from pnp.paper import FOOTER_SIZE
 from pnp.shapes import Group, Line, Page, Rect, Style, Text
 
 SEAM = Style(width=0.3)
-STRIP_WORDS = {"ja": ("のりしろ：{tile} をこの上に重ねて貼る", "✂ この端で切る"),
-               "en": ("glue: lay {tile} over this strip", "✂ cut along this edge")}
+STRIP_WORDS = {"ja": ("のりしろ：{tile} をこの上に重ねて貼る", "この端で切る"),
+               "en": ("glue: lay {tile} over this strip", "cut along this edge")}
 
 Grid = tuple[float, float]  # origin and step of the art's grid lines
 
@@ -27,15 +27,28 @@ Grid = tuple[float, float]  # origin and step of the art's grid lines
 def spans(length: float, room: float, overlap: float, grid: Grid | None = None
           ) -> list[tuple[float, float]]:
     """Where each tile starts and ends along one axis: at most ``room`` long, the
-    next beginning ``overlap`` before the seam, every seam on a grid line."""
+    next beginning ``overlap`` before the seam, every seam on a grid line. As
+    few tiles as fit, then as even as the grid allows (no last tile of a sliver)."""
+    greedy = _spans(length, room, overlap, grid, room)
+    even = (length + (len(greedy) - 1) * overlap) / len(greedy)
+    balanced = _spans(length, room, overlap, grid, even)
+    return balanced if len(balanced) == len(greedy) else greedy
+
+
+def _spans(length: float, room: float, overlap: float, grid: Grid | None, aim: float
+           ) -> list[tuple[float, float]]:
+    """Tiles of about ``aim`` (never more than ``room``), seams snapped to the grid."""
     result = []
     start = 0.0
     while start + room < length - EPSILON:
-        end = start + room
+        end = start + aim
         if grid is not None:
             origin, step = grid
-            snapped = origin + floor((end - origin) / step + EPSILON) * step
-            end = snapped if snapped - overlap > start + EPSILON else end
+            lines = round((end - origin) / step)
+            if origin + lines * step > start + room + EPSILON:
+                lines = floor((start + room - origin) / step + EPSILON)
+            snapped = origin + lines * step
+            end = snapped if snapped - overlap > start + EPSILON else min(end, start + room)
         result.append((start, end))
         start = end - overlap
     result.append((start, length))

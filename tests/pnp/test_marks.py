@@ -35,18 +35,21 @@ def missing_marks(trims, marks) -> list[str]:
     horizontal = [(m.y1, min(m.x1, m.x2), max(m.x1, m.x2)) for m in marks if m.y1 == m.y2]
     problems = []
     for x, y, w, h in trims:
-        for edge in (x, x + w):
-            on_line = [(a, b) for at, a, b in vertical if abs(at - edge) < TOLERANCE]
-            if not any(b <= y + TOLERANCE for a, b in on_line):
-                problems.append(f"x={edge:.1f} above ({x:.1f},{y:.1f})")
-            if not any(a >= y + h - TOLERANCE for a, b in on_line):
-                problems.append(f"x={edge:.1f} below ({x:.1f},{y:.1f})")
-        for edge in (y, y + h):
-            on_line = [(a, b) for at, a, b in horizontal if abs(at - edge) < TOLERANCE]
-            if not any(b <= x + TOLERANCE for a, b in on_line):
-                problems.append(f"y={edge:.1f} left of ({x:.1f},{y:.1f})")
-            if not any(a >= x + w - TOLERANCE for a, b in on_line):
-                problems.append(f"y={edge:.1f} right of ({x:.1f},{y:.1f})")
+        problems += _unmarked(vertical, (x, x + w), y, y + h, "x")
+        problems += _unmarked(horizontal, (y, y + h), x, x + w, "y")
+    return problems
+
+
+def _unmarked(marks, edges, low: float, high: float, axis: str) -> list[str]:
+    """The ends of the cut lines at ``edges`` (running from low to high) without a
+    mark beyond them."""
+    problems = []
+    for edge in edges:
+        on_line = [(a, b) for at, a, b in marks if abs(at - edge) < TOLERANCE]
+        if not any(b <= low + TOLERANCE for a, b in on_line):
+            problems.append(f"{axis}={edge:.1f}: no mark before {low:.1f}")
+        if not any(a >= high - TOLERANCE for a, b in on_line):
+            problems.append(f"{axis}={edge:.1f}: no mark after {high:.1f}")
     return problems
 
 
@@ -59,6 +62,14 @@ def test_every_edge_of_every_piece_has_marks_at_both_ends(game, component, mode)
     assert cut, "pages with pieces to cut"
     for page in cut:
         assert missing_marks(page.trims, _marks(page)) == [], page.label
+
+
+@pytest.mark.parametrize("square", [10.0, 25.0, 50.0, 60.0])
+def test_the_packed_pieces_build_with_marks_for_every_square_size(square):
+    pages = GAMES["darkhall"].components["pieces"].pages(context(Options(square=square)))
+    for page in pages:
+        if not page.label.endswith("(back)"):
+            assert missing_marks(page.trims, _marks(page)) == [], (square, page.label)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -153,3 +153,20 @@ def test_a_tiled_board_cuts_between_squares_and_says_how_tiles_join():
     words = " ".join(s.text for p in pages for s, _, _ in flatten(p.shapes)
                      if isinstance(s, Text))
     assert "glue: lay A1 over this strip" in words and "cut along this edge" in words
+
+
+def test_a_quarter_turn_is_clockwise_in_the_pdf_as_in_the_svg(tmp_path):
+    from pnp.render_pdf import render_pdf
+    from pnp.render_svg import render_svg
+    from pnp.shapes import Document, Page, filled
+
+    turned = Group((Rect(0, 0, 10, 5, filled("#ff0000")),), dx=100, dy=50, rotate=90)
+    page = Page(210, 297, [turned], decorate=False)
+    path = tmp_path / "turn.pdf"
+    path.write_bytes(render_pdf(Document("g", "c", "t", "s", (), [page]), FONT))
+    with pdfplumber.open(path) as pdf:
+        box = pdf.pages[0].rects[0]
+    # clockwise about (100, 50): x runs down, y runs to the left
+    assert (round(box["x0"] / PT, 1), round(box["top"] / PT, 1)) == (95.0, 50.0)
+    assert (round(box["width"] / PT, 1), round(box["height"] / PT, 1)) == (5.0, 10.0)
+    assert 'rotate(90)' in render_svg(210, 297, [turned])
