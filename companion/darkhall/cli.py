@@ -10,6 +10,7 @@ import click
 from companion.darkhall import deck as deck_rules
 from companion.darkhall import state as states
 from companion.darkhall.account import describe
+from companion.darkhall.history import recorded, undo, undraw
 from companion.darkhall.monster import TILES, result_to_dict
 from companion.darkhall.pieces import starting_tokens
 from companion.darkhall.render import draw
@@ -94,6 +95,7 @@ def monster(state: str, tile: str, as_json: bool, out: Path | None, ascii_only: 
     """
     before = states.load(state)
     ended = end_round(before, tile)
+    ended = replace(ended, state=recorded(before, ended.state, f"monster {tile}"))
     if as_json:
         text = dump_json(round_to_dict(ended))
     else:
@@ -128,6 +130,8 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
     """
     position = states.load(state)
     result = take_turn(position, token, path)
+    result = replace(result, state=recorded(position, result.state,
+                                            " ".join(["move", token, *path])))
     if as_json:
         click.echo(dump_json({
             "token": token, "face": result.face, "squares": list(result.squares),
@@ -173,6 +177,47 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
     if problems:
         raise InputError("not a legal manual setup:\n  " + "\n  ".join(problems), state)
     click.echo(f"{state}: a legal manual setup.")
+
+
+@darkhall.command("undo")
+@click.argument("state")
+@click.option("--game", type=click.Path(dir_okay=False, path_type=Path),
+              help="The game file, when the last change was 'deck draw': the tile goes "
+              "back in the deck, and both files are saved together.")
+@out_option
+@ascii_option
+def undo_command(state: str, game: Path | None, out: Path | None, ascii_only: bool) -> None:
+    """Take back the last change recorded in STATE: a token's move, or the
+    monster's move that ended a round (a mistyped tile).
+
+    Every state written by move, monster and deck draw keeps the changes that
+    led to it, so undo can be repeated back to the start.
+
+    \b
+      companion darkhall undo game-state.json --out game-state.json
+      companion darkhall undo game-state.json --game game.json --out game-state.json
+    """
+    position = states.load(state)
+    before, change = undo(position, state)
+    files: list[tuple[Path, str]] = []
+    if game is not None:
+        if out is None or str(out) == "-":
+            raise click.UsageError("--game needs --out FILE: the state and the game file "
+                                   "are saved together")
+        refuse_overwriting(out, {"game file": game})
+        files.append((game, dump_json(deck_rules.to_dict(undraw(load_game(game), change,
+                                                                    str(game))))))
+    elif change.drawn is not None:
+        raise InputError(f"the last change drew tile {change.drawn} from the deck: give "
+                         "--game GAME so that it goes back in the deck too", state)
+    lines = [f"Undone: {change.did}.", draw(before, ascii_only=ascii_only),
+             *describe_standing(before)]
+    click.echo("\n".join(lines), err=_to_stdout(out))
+    if out is not None and str(out) != "-":
+        files.append((out, state_text(out, before)))
+    elif out is not None:
+        save_state(out, before)
+    write_together(files)
 
 
 def save_state(path: Path, position: states.State) -> None:
@@ -241,6 +286,8 @@ def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
     files: list[tuple[Path, str]] = [(game, dump_json(deck_rules.to_dict(after)))]
     if position is not None:
         ended = end_round(position, drawn.tile)
+        ended = replace(ended, state=recorded(position, ended.state, f"deck draw {drawn.tile}",
+                                              drawn=drawn.tile))
         lines += describe_round(ended, show_stage=False)
         lines += [draw(ended.state, ascii_only=ascii_only), *describe_standing(ended.state)]
         files.append((state_file, state_text(state_file, ended.state)))

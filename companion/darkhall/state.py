@@ -35,7 +35,8 @@ order in which tokens got out, each with its round.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -83,6 +84,17 @@ class Escape:
 
 
 @dataclass(frozen=True)
+class Change:
+    """One step of a state's history: what was done (``move red-6 p11 p10``,
+    ``monster 10``), the state's keys as they were before it, and the tile
+    when it came from the deck (so that undoing it puts the tile back)."""
+
+    did: str
+    was: dict[str, Any]
+    drawn: str | None = None
+
+
+@dataclass(frozen=True)
 class State:
     monster: Monster
     stones: tuple[str, ...]
@@ -93,6 +105,8 @@ class State:
     moved: tuple[str, ...] = ()  # tokens that have moved in this round
     players: int | None = None  # players at the start (None: as the tokens name them)
     escapes: tuple[Escape, ...] = ()  # in the order the tokens got out
+    #: The changes that led here, oldest first (``companion darkhall undo``).
+    history: tuple[Change, ...] = field(default=(), compare=False, repr=False)
 
     @cached_property
     def blood(self) -> frozenset[str]:
@@ -163,6 +177,7 @@ def parse(text: str, where: str, *, pool_checks: bool = True) -> State:
 _KEYS = ("monster", "stones", "pools", "tokens", "stage", "round", "moved", "players",
          "escapes")
 _OPTIONAL = ("tokens", "round", "moved", "players", "escapes")
+MAX_HISTORY = 1000
 
 
 def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
@@ -174,7 +189,7 @@ def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
     """
     if not isinstance(data, dict):
         raise InputError("a state is an object with keys " + ", ".join(_KEYS), where)
-    unknown = sorted(set(data) - set(_KEYS))
+    unknown = sorted(set(data) - {*_KEYS, "history"})
     if unknown:
         raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(_KEYS)}", where)
     base = basic_setup() if defaults == "basic" else defaults
@@ -194,6 +209,7 @@ def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
         moved=_moved(fields.get("moved", []), tokens, where),
         players=_players(fields.get("players"), where),
         escapes=_escapes(fields.get("escapes"), tokens, round_, where),
+        history=_history(data.get("history", []), where),
     )
     validate(state, where, pool_checks=pool_checks)
     return replace(state, stones=canonical(state.stones))
@@ -343,6 +359,27 @@ def _escapes(value: Any, tokens: tuple[Token, ...], round_: int, where: str
     return tuple(escapes)
 
 
+def _history(value: Any, where: str) -> tuple[Change, ...]:
+    changes = _list(value, "changes", f"{where}: history")
+    if len(changes) > MAX_HISTORY:
+        raise InputError(f"{len(changes)} changes; at most {MAX_HISTORY} are kept",
+                         f"{where}: history")
+    return tuple(_change(entry, f"{where}: history[{i}]") for i, entry in enumerate(changes))
+
+
+def _change(value: Any, where: str) -> Change:
+    if not isinstance(value, dict) or not {"did", "was"} <= set(value) <= {"did", "was", "drawn"}:
+        raise InputError('expected {"did": "move red-6 p11", "was": {…}}', where)
+    was = value["was"]
+    if isinstance(was, str):  # the TOML form keeps it as JSON text (TOML has no null)
+        was = parse_json(was, f"{where}.was")
+    if not isinstance(was, dict) or set(was) - set(_KEYS):
+        raise InputError("'was' holds state keys: " + ", ".join(_KEYS), f"{where}.was")
+    if not isinstance(value["did"], str) or not isinstance(value.get("drawn", ""), str):
+        raise InputError("'did' and 'drawn' are text", where)
+    return Change(value["did"], was, value.get("drawn"))
+
+
 # --- validation -----------------------------------------------------------
 
 
@@ -428,7 +465,8 @@ def _validate_occupancy(state: State, where: str) -> None:
 # --- writing --------------------------------------------------------------
 
 
-def to_dict(state: State) -> dict[str, Any]:
+def to_dict(state: State, *, history: bool = True) -> dict[str, Any]:
+    """The JSON object of ``state``, with its history unless ``history=False``."""
     data: dict[str, Any] = {
         "monster": {"square": state.monster.square, "facing": state.monster.facing},
         "stones": list(canonical(state.stones)),
@@ -441,7 +479,14 @@ def to_dict(state: State) -> dict[str, Any]:
     }
     if state.players is not None:
         data["players"] = state.players
+    if history and state.history:
+        data["history"] = [_change_dict(change) for change in state.history]
     return data
+
+
+def _change_dict(change: Change) -> dict[str, Any]:
+    data = {"did": change.did, "was": change.was}
+    return data if change.drawn is None else {**data, "drawn": change.drawn}
 
 
 def to_json(state: State) -> str:
@@ -459,14 +504,23 @@ def to_text(state: State) -> str:
         *([f"players {state.players}"] if state.players is not None else []),
         "moved " + " ".join(state.moved),
         "escapes " + " ".join(f"{e.token}@{e.round}" for e in state.escapes),
+        *(HISTORY_LINE + json.dumps(_change_dict(c), ensure_ascii=False)
+          for c in state.history),
     ]
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+HISTORY_LINE = "history "
 
 
 def from_text(text: str, where: str, *, pool_checks: bool = True) -> State:
     """Read the text form; each line is ``keyword values…``; ``#`` starts a comment."""
     data: dict[str, Any] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith(HISTORY_LINE):  # a change, as one line of JSON
+            change = parse_json(raw[len(HISTORY_LINE):], f"{where}:{number}")
+            data.setdefault("history", []).append(change)
+            continue
         words = raw.split("#", 1)[0].split()
         if words:
             _text_line(words, data, f"{where}:{number}")
@@ -544,7 +598,17 @@ def to_toml(state: State) -> str:
         if token.square is not None:  # TOML has no null: an omitted square waits
             lines.append(f'square = "{token.square}"')
         lines.append(f"face = {token.face}")
+    for change in state.history:
+        lines += ["", "[[history]]", f"did = {_basic_string(change.did)}",
+                  f"was = {_basic_string(json.dumps(change.was, ensure_ascii=False))}"]
+        if change.drawn is not None:
+            lines.append(f"drawn = {_basic_string(change.drawn)}")
     return "\n".join(lines) + "\n"
+
+
+def _basic_string(text: str) -> str:
+    """A TOML basic string: JSON's escapes of quotes, backslashes and controls are TOML's."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def dump(state: State, form: str) -> str:
