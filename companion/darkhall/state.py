@@ -34,8 +34,8 @@ order in which tokens got out, each with its round.
 
 from __future__ import annotations
 
-import re
 import json
+import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources

@@ -11,18 +11,21 @@ import click
 
 from companion.errors import InputError
 from companion.files import dump_json, refuse_overwriting, write_atomic
+from companion.grid import column_letters
 from companion.roguelight import intercept as interception
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
 from companion.roguelight.replay import load_log, replay, sheet_toml
 from companion.roguelight.report import (
+    describe_battle,
+    describe_fight,
     describe_interception,
     describe_score,
     interception_to_dict,
     score_to_dict,
 )
 from companion.roguelight.scoring import score_exits
-from companion.roguelight.sheet import load_sheet
+from companion.roguelight.sheet import blank_sheet, load_sheet
 from companion.shell import ascii_option
 
 
@@ -45,12 +48,19 @@ def roguelight() -> None:
 @roguelight.command("map")
 @click.argument("source", metavar="MAP")
 def show_map(source: str) -> None:
-    """Check a map file (or a shipped map) and print its grid and tracks."""
+    """Check a map file (or a shipped map) and print its grid, with the column
+    letters and row numbers printed on the sheet, and its tracks.
+
+    \b
+      companion roguelight map basic
+      companion roguelight map my-map.toml
+    """
     board = load_map(source)
     click.echo(f"{board.title_en} — {board.width} × {board.height}, {board.kind}")
+    click.echo("    " + " ".join(column_letters(x).upper() for x in range(board.width)))
     for y in range(board.height):
-        click.echo("  " + " ".join(board.symbol((x, y)) if board.large_at((x, y)) is None
-                                   else "L" for x in range(board.width)))
+        click.echo(f"{y + 1:>3} " + " ".join(board.symbol((x, y)) if board.large_at((x, y))
+                                             is None else "L" for x in range(board.width)))
     for face, rect in board.entrance_blocks.items():
         click.echo(f"entrance {face} on {board.name_of(board.entrances[face])}, "
                    f"block {rect.name()}")
@@ -61,6 +71,33 @@ def show_map(source: str) -> None:
 
 
 show_map.help = (show_map.help or "") + f"\n\nShipped maps: {', '.join(SHIPPED)}."
+
+
+@roguelight.command()
+@click.argument("source", metavar="MAP")
+@click.option("--name", help="The player's name on the sheet (default: the file's name).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the blank sheet here (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
+    """Write a blank sheet file for MAP to copy a paper sheet into, then score.
+
+    Every cell is open ('.'); each key has a comment saying what to write.
+
+    \b
+      companion roguelight blank basic --out alice.toml --name alice
+      companion roguelight score alice.toml
+    """
+    board = load_map(source)
+    if out is None or str(out) == "-":
+        click.echo(blank_sheet(board, source, name or "player"), nl=False)
+        return
+    if out.exists() and not force:
+        raise InputError("already exists; use --force to replace it", str(out))
+    reference = relative_map(source, Path.cwd(), out)
+    write_atomic(out, blank_sheet(board, reference, name or out.stem))
+    click.echo(f"Blank sheet written to {out}; fill it in, then: "
+               f"companion roguelight score {out}")
 
 
 @roguelight.command()
@@ -148,9 +185,11 @@ def _typed_roller(descent, battle):
             raise click.BadParameter("type the white die then the black die, like: 3 5")
         return int(parts[0]), int(parts[1])
 
-    return click.prompt(
-        f"{descent.sheet.name}, room {battle.room} ({battle.strength} vs level {battle.level}): "
-        "white black", value_proc=parse, err=True)
+    owner = descent.sheet.name
+    click.echo(f"{owner}, room {battle.room}: {describe_battle(owner, battle)}", err=True)
+    white, black = click.prompt("  white black", value_proc=parse, err=True)
+    click.echo("  " + describe_fight(interception.Fight(owner, battle, white, black)), err=True)
+    return white, black
 
 
 @roguelight.command("replay")
@@ -184,13 +223,15 @@ def replay_command(log_file: str, out: Path | None) -> None:
     if str(out) == "-":
         click.echo(sheet_toml(build, log), nl=False)
         return
-    write_atomic(out, sheet_toml(build, log, _map_reference(log, out)))
+    write_atomic(out, sheet_toml(build, log,
+                                 relative_map(log.map_name, Path(log.source).parent, out)))
     click.echo(f"Finished sheet written to {out}.")
 
 
-def _map_reference(log, out: Path) -> str:
-    """A map file is named relative to where the sheet is written."""
-    if log.map_name in SHIPPED and not Path(log.map_name).exists():
-        return log.map_name
-    target = (Path(log.source).parent / log.map_name).resolve()
+def relative_map(map_name: str, base: Path, out: Path) -> str:
+    """How a sheet written to ``out`` names its map: a shipped map by name, a
+    map file (``map_name`` relative to ``base``) relative to the sheet."""
+    if map_name in SHIPPED and not Path(map_name).exists():
+        return map_name
+    target = (base / map_name).resolve()
     return Path(os.path.relpath(target, out.resolve().parent)).as_posix()

@@ -18,6 +18,7 @@ A log (TOML or JSON, ``docs/roguelight.md``)::
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -318,8 +319,8 @@ def sheet_toml(build: Build, log: Log, map_reference: str | None = None) -> str:
     plans = ", ".join(f'"{p.name()}"' for p in build.plans)
     lines = [
         f"# The finished sheet of {log.source}, written by companion roguelight replay.",
-        f'map = "{map_reference or log.map_name}"',
-        f'name = "{log.name}"',
+        f"map = {json.dumps(map_reference or log.map_name, ensure_ascii=False)}",
+        f"name = {json.dumps(log.name, ensure_ascii=False)}",
     ]
     if log.exit:
         lines.append(f'exit = "{log.exit}"')

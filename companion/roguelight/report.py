@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.roguelight.intercept import (
+    Battle,
     Descent,
     Fight,
     Interception,
@@ -114,18 +115,27 @@ def _describe_visit(owner: str, visit: Visit, rolled: dict[int, Fight]) -> list[
     if battle is None:
         lines.append(f"{head} no monsters — no battle")
     else:
-        lines.append(f"{head} {battle.strength} monster{'s' * (battle.strength > 1)} vs level "
-                     f"{battle.level} — {owner} scores on {battle.need()}")
+        lines.append(f"{head} {describe_battle(owner, battle)}")
         fight = rolled.get(id(battle))
         if fight is not None:
-            verdict = "+5" if fight.scored else "no points"
-            doubles = " (doubles)" if fight.white == fight.black else ""
-            lines.append(f"      rolled white {fight.white}, black {fight.black}{doubles}: "
-                         f"{verdict}")
+            lines.append(f"      {describe_fight(fight)}")
     if visit.items:
         lines.append(f"      equips {visit.items} item{'s' * (visit.items > 1)} → "
                      f"level {visit.level}")
     return lines
+
+
+def describe_battle(owner: str, battle: Battle) -> str:
+    """``3 monsters vs level 1 — bob scores on min ≤ 2 or doubles: 20/36``."""
+    return (f"{battle.strength} monster{'s' * (battle.strength > 1)} vs level "
+            f"{battle.level} — {owner} scores on {battle.need()}")
+
+
+def describe_fight(fight: Fight) -> str:
+    """``rolled white 4, black 4 (doubles): +5``."""
+    verdict = "+5" if fight.scored else "no points"
+    doubles = " (doubles)" if fight.white == fight.black else ""
+    return f"rolled white {fight.white}, black {fight.black}{doubles}: {verdict}"
 
 
 def describe_interception(plan: Interception, fights: list[Fight] | None) -> str:

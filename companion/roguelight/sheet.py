@@ -18,13 +18,14 @@ TOML (``docs/roguelight.md``)::
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import InputError
 from companion.files import parse_toml, read_text
-from companion.grid import Cell, Rect, cell_name, parse_cell, parse_range
+from companion.grid import Cell, Rect, cell_name, column_letters, parse_cell, parse_range
 from companion.roguelight.maps import GOALS, Map, load_map
 
 FILLED, OPEN = "#", "."
@@ -57,6 +58,47 @@ class Sheet:
 
 
 _KEYS = {"map", "name", "exit", "goals", "plans", "development", "filled", "items"}
+
+
+def blank_sheet(board: Map, map_reference: str, name: str) -> str:
+    """A sheet file to fill in from a paper sheet of ``board``: every cell open,
+    no plans, and a comment on each key saying what to write."""
+    entrances = [f"#   {face} on {board.name_of(cell)}, setup plan "
+                 f"{board.entrance_blocks[face].name()}"
+                 for face, cell in sorted(board.entrances.items())]
+    columns = "".join(column_letters(x).upper() for x in range(board.width))
+    corners = " ".join(board.name_of(c) for c in board.exits)
+    lines = [
+        f"# A blank sheet of the map {board.title_en} ({board.width} × {board.height}).",
+        "# Copy your paper sheet into it, then: companion roguelight score THIS-FILE",
+        f"map = {json.dumps(map_reference, ensure_ascii=False)}",
+        f"name = {json.dumps(name, ensure_ascii=False)}",
+        f'# exit = "{board.name_of(board.exits[-1])}"   # the exit you leave by, one of '
+        f"{corners}; omitted, every open corner is tried",
+    ]
+    if board.large:
+        lines.append('# goals = ["blue"]   # the goals you chose: ' + ", ".join(GOALS))
+    lines += [
+        "plans = []   # every plan you drew as a range (\"C1:D2\"), the setup plan included",
+        f"development = 0   # development numbers crossed, 0–{board.development_length}",
+        "# Each cell: '#' filled, '.' open. Fill the entrances you did not use.",
+        "# The entrances (keep the one you entered by open):", *entrances,
+        f"# {'':{BLANK_INDENT - 2}}{columns}",
+        'filled = """',
+        *(" " * BLANK_INDENT + OPEN * board.width for _ in range(board.height)),
+        '"""',
+        "",
+        "[items]",
+        f"# item marks 1–{len(board.item_points)} from the left, worth "
+        + " ".join(str(p) for p in board.item_points),
+        "circled = []",
+        "spent = []",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+#: Rows of a blank sheet are indented to line up under the column letters.
+BLANK_INDENT = 4
 
 
 def load_sheet(path: str | Path) -> Sheet:

@@ -114,3 +114,54 @@ def test_map_command_shows_and_checks_maps():
 
 def test_a_play_log_given_as_a_sheet_points_to_replay():
     assert "this is a play log" in fails("score", str(EXAMPLES / "basic-log.toml"))
+
+
+def test_dice_typed_at_the_table_show_each_battle_before_the_next_roll():
+    """Each battle is shown with what it needs, and its outcome follows the roll at
+    once, before the next battle asks for dice."""
+    result = CliRunner().invoke(main, ["roguelight", "intercept", BOB, "--dice"],
+                                input="1 6\n4 4\n")
+    told = result.stderr
+    first_needs = told.index("room A: 2 monsters vs level 1 — bob scores on min ≤ 1")
+    first_result = told.index("rolled white 1, black 6: +5")
+    second_needs = told.index("room B: 1 monster vs level 1")
+    assert first_needs < first_result < second_needs < told.index("(doubles): +5")
+
+
+def test_blank_sheet_is_what_score_reads_once_filled_in(tmp_path):
+    """The blank sheet names its map and keys; filled in like alice's sheet it
+    scores exactly as alice's does."""
+    out = tmp_path / "alice.toml"
+    assert "Blank sheet written" in run("blank", "basic", "--out", str(out), "--name", "alice")
+    blank = out.read_text()
+    assert 'map = "basic"' in blank and "1 on D1, setup plan C1:D2" in blank
+    assert "open entrances" in fails("score", str(out))
+    assert "already exists" in fails("blank", "basic", "--out", str(out))
+    alice = (EXAMPLES / "alice.toml").read_text()
+    rows = alice.split('filled = """')[1].split('"""')[0].split()
+    filled_in = blank.replace("plans = []", 'plans = ["C1:D2", "F1:G2", "D6:F7"]')
+    filled_in = filled_in.replace("development = 0", "development = 9")
+    grid = blank.split('filled = """')[1].split('"""')[0]
+    filled_in = filled_in.replace(grid, "\n" + "\n".join("    " + r for r in rows) + "\n")
+    filled_in = filled_in.replace("circled = []", "circled = [1, 2]")
+    filled_in = filled_in.replace("spent = []", "spent = [2]")
+    out.write_text(filled_in)
+    assert run("score", str(out)) == run("score", str(EXAMPLES / "alice.toml"))
+
+
+def test_blank_sheet_for_a_map_file_names_it_relative_to_the_sheet(tmp_path):
+    board = tmp_path / "maps" / "mine.toml"
+    board.parent.mkdir()
+    board.write_text((EXAMPLES.parent.parent / "companion/data/roguelight/basic.toml")
+                     .read_text())
+    out = tmp_path / "sheets" / "me.toml"
+    out.parent.mkdir()
+    run("blank", str(board), "--out", str(out))
+    assert 'map = "../maps/mine.toml"' in out.read_text()
+    assert "open entrances" in fails("score", str(out))  # the map is found
+
+
+def test_map_shows_column_letters_and_row_numbers():
+    lines = run("map", "basic").splitlines()
+    assert lines[1].split() == list("ABCDEFGHIJ")
+    assert lines[2].split()[0] == "1" and lines[11].split()[0] == "10"
