@@ -1,7 +1,8 @@
 """The Dark Hall board drawn as text: unicode by default, plain ASCII on request.
 
-Each square is three characters wide; tokens show the first letter of their id
-and the face showing (``r6``); the legend under the board names every token.
+Each square is three columns wide; tokens show the first letter of their id
+and the face showing (``r6``), a wide first letter filling the square (``赤6``);
+the legend under the board names every token and says which stand on blood.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, WIDTH
 from companion.darkhall.state import OUT, State
 from companion.grid import column_letters
+from companion.text import display_width
 
 _GLYPHS = {
     "unicode": {"empty": " · ", "stone": " ■ ", "blood": "≈≈≈", "N": " ▲ ", "E": " ▶ ",
@@ -18,20 +20,23 @@ _GLYPHS = {
 }
 
 
-def token_label(token_id: str, face: int) -> str:
-    return f"{token_id[0]}{face}"
+def token_label(token_id: str, face: int, *, ascii_only: bool = False) -> str:
+    """``r6``: the id's first letter (``*`` in ASCII for any other) and the face."""
+    first = token_id[0]
+    return f"{'*' if ascii_only and not first.isascii() else first}{face}"
 
 
 def draw(state: State, *, ascii_only: bool = False) -> str:
     """The board with column letters and row numbers, then a legend."""
     glyphs = _GLYPHS["ascii" if ascii_only else "unicode"]
-    labels = {t.square: token_label(t.id, t.face) for t in state.tokens if t.on_board}
+    labels = {t.square: token_label(t.id, t.face, ascii_only=ascii_only)
+              for t in state.tokens if t.on_board}
     header = ("    " + "".join(f"{column_letters(x):^3}" for x in range(WIDTH))).rstrip()
     lines = [header]
     for y in range(HEIGHT):
         row = "".join(_square(NAME.get((x, y)), state, labels, glyphs) for x in range(WIDTH))
         lines.append(f"{y + 1:>3} {row}".rstrip())
-    lines.extend(legend(state))
+    lines.extend(legend(state, ascii_only=ascii_only))
     return "\n".join(lines)
 
 
@@ -44,8 +49,10 @@ def _square(square: str | None, state: State, labels: dict[str | None, str],
     if square in state.stones:
         return glyphs["stone"]
     if square in labels:
+        label = labels[square]
+        room = 3 - display_width(label)  # a wide letter leaves no room for the blood mark
         blood = glyphs["blood"][0] if square in state.blood else " "
-        return f"{blood}{labels[square]}"
+        return (blood * room if room > 0 else "") + label
     if square in state.blood:
         return glyphs["blood"]
     if square == EXIT:
@@ -55,12 +62,13 @@ def _square(square: str | None, state: State, labels: dict[str | None, str],
     return glyphs["empty"]
 
 
-def legend(state: State) -> list[str]:
+def legend(state: State, *, ascii_only: bool = False) -> list[str]:
     lines = [f"monster {state.monster.square} facing {state.monster.facing}, stage {state.stage}"]
     on_board = sorted((t for t in state.tokens if t.on_board), key=lambda t: CELL[t.square][::-1])
     if on_board:
         lines.append("tokens  " + ", ".join(
-            f"{token_label(t.id, t.face)} {t.id} on {t.square}" for t in on_board))
+            f"{token_label(t.id, t.face, ascii_only=ascii_only)} {t.id} on {t.square}"
+            + (" (blood)" if t.square in state.blood else "") for t in on_board))
     waiting = [t.id for t in state.tokens if t.square is None]
     if waiting:
         lines.append("waiting in front of the entrance: " + ", ".join(waiting))
