@@ -18,7 +18,7 @@ import click
 from companion import __version__, dice
 from companion.errors import InputError
 from companion.files import read_text
-from companion.shell import FriendlyGroup
+from companion.shell import FriendlyGroup, add_help
 from companion.text import fraction_text
 
 #: Game command groups, imported only when used so every command starts fast.
@@ -76,6 +76,12 @@ def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
     """Roll dice. Without --seed a seed is drawn and shown, so any roll replays.
 
     Several NOTATIONS are rolled in turn from one seeded generator.
+
+    \b
+    Examples:
+      companion roll 2d6 '3d6>=5' --seed 7
+      companion roll d20 --log rolls.jsonl
+      companion roll 4d6kh3 --json
     """
     rolls = dice.roll_all(notations, seed)
     if log_file is not None:
@@ -88,7 +94,7 @@ def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
     click.echo(f"seed {rolls[0].seed} (replay: --seed {rolls[0].seed})", err=True)
 
 
-roll.help = (roll.help or "") + "\n\n" + DICE_HELP
+add_help(roll, DICE_HELP)
 
 
 ROLL_KEYS = frozenset({"notation", "dice", "total", "seed"})
@@ -117,7 +123,13 @@ def _append_log(path: Path, rolls: list[dice.Roll]) -> None:
 @click.argument("notation")
 @click.option("--json", "as_json", is_flag=True, help="Print the distribution as JSON.")
 def odds(notation: str, as_json: bool) -> None:
-    """Exact odds of NOTATION: P(= v) and P(>= v) for every value, and the mean."""
+    """Exact odds of NOTATION: P(= v) and P(>= v) for every value, and the mean.
+
+    \b
+    Examples:
+      companion odds 2d6
+      companion odds 'any:3d6>=4' --json
+    """
     dist = dice.distribution(notation)
     if as_json:
         emit_json(_odds_json(notation, dist))
@@ -129,7 +141,7 @@ def odds(notation: str, as_json: bool) -> None:
         click.echo(f"{value:>6}  {_cell(p):>20}  {_cell(tail):>20}")
 
 
-odds.help = (odds.help or "") + "\n\n" + DICE_HELP
+add_help(odds, DICE_HELP)
 
 
 def _cell(p: Fraction) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 from typing import Any
@@ -66,3 +67,19 @@ class FriendlyGroup(click.Group):
 
 ascii_option = click.option("--ascii", "ascii_only", is_flag=True,
                             help="Draw in plain ASCII.")
+
+
+def add_help(command: click.Command, text: str) -> None:
+    """Add a paragraph to the help of ``command`` (both dedented, so examples stay lined up)."""
+    command.help = inspect.cleandoc(command.help or "") + "\n\n" + inspect.cleandoc(text)
+
+
+def names_or_files(*names: str):
+    """Shell completion for an argument that is a shipped name or a file."""
+    from click.shell_completion import CompletionItem
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
+        return [*found, CompletionItem(incomplete, type="file")]
+
+    return complete

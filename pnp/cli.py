@@ -41,7 +41,13 @@ def main() -> None:
 
 @main.command("list")
 def list_games() -> None:
-    """Games, their components, and the build options."""
+    """Games, their components, and the build options.
+
+    \b
+    Examples:
+      pnp list
+      pnp build darkhall tokens           # a component named from the list
+    """
     for game in GAMES.values():
         click.echo(f"{game.name} — {game.title}")
         for component in game.components.values():
@@ -124,9 +130,25 @@ def page_numbers(text: str | None) -> tuple[int, ...]:
     return tuple(numbers)
 
 
+def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    from click.shell_completion import CompletionItem
+
+    names = [*GAMES, "all"] if param.name == "game" and ctx.command.name == "build" else GAMES
+    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+
+
+def _complete_component(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    from click.shell_completion import CompletionItem
+
+    game = GAMES.get(ctx.params.get("game") or "")
+    named = set(ctx.params.get("components") or ())
+    names = [n for n in (game.components if game else ()) if n not in named]
+    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+
+
 @main.command()
-@click.argument("game")
-@click.argument("components", nargs=-1)
+@click.argument("game", shell_complete=_complete_game)
+@click.argument("components", nargs=-1, shell_complete=_complete_component)
 @build_options
 def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> None:
     """Build GAME's COMPONENTS (the game's set by default) into PDFs; GAME may be 'all'.
@@ -135,6 +157,7 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     size); after the build a guide says how to print and cut each file.
 
     \b
+    Examples:
       pnp build darkhall board tokens
       pnp build roguelight sheet --map my-map.toml --lang en
       pnp build darkhall tokens --duplex short --back-offset 0.5,-1
@@ -173,8 +196,8 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
 
 
 @main.command()
-@click.argument("game")
-@click.argument("component")
+@click.argument("game", shell_complete=_complete_game)
+@click.argument("component", shell_complete=_complete_component)
 @click.option("-o", "--output", "output", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="The SVG file to write.")
 @click.option("--page", type=click.IntRange(1, 999),
@@ -188,6 +211,7 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
     """Write an SVG preview of one COMPONENT, from the same geometry as the PDF.
 
     \b
+    Examples:
       pnp preview darkhall board -o board.svg
       pnp preview darkhall pieces --page 2 -o backs.svg   # the second page as printed
       pnp preview roguelight sheet --map advanced -o advanced.svg
@@ -226,6 +250,7 @@ def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
     right and +y down as seen on the back. Pass it as it reads:
 
     \b
+    Examples:
       pnp calibrate --duplex long
       pnp build darkhall --back-offset 0.5,-1
     """

@@ -160,3 +160,59 @@ def test_companion_never_imports_reportlab():
     code = "import sys, companion.cli; print('reportlab' in sys.modules)"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "False"
+
+
+def _commands(command, path):
+    """Every command under ``command``, with its full path."""
+    import click
+    yield path, command
+    if isinstance(command, click.Group):
+        ctx = click.Context(command, info_name=path)
+        for name in command.list_commands(ctx):
+            yield from _commands(command.get_command(ctx, name), f"{path} {name}")
+
+
+def test_every_help_teaches_with_examples():
+    """Each command's --help ends its text with examples of that very command."""
+    from click.testing import CliRunner
+
+    from companion.cli import main as companion
+    from pnp.cli import main as pnp
+
+    for root, name in ((companion, "companion"), (pnp, "pnp")):
+        for path, _ in _commands(root, name):
+            args = [*path.split()[1:], "--help"]
+            text = CliRunner().invoke(root, args).output
+            examples = text.split("Examples:", 1)
+            assert len(examples) == 2, f"{path} --help has no examples"
+            shown = [line.strip() for line in examples[1].splitlines() if line.strip()]
+            assert shown[0].startswith(path), f"{path} --help: {shown[0]}"
+
+
+def _complete(program: str, words: str) -> list[str]:
+    """What shell completion offers after ``words`` (bash's protocol, in-process)."""
+    from click.testing import CliRunner
+
+    from companion.cli import main as companion
+    from pnp.cli import main as pnp
+
+    root = {"companion": companion, "pnp": pnp}[program]
+    env = {"COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - (words[-1] != " ")),
+           f"_{program.upper()}_COMPLETE": "bash_complete"}
+    output = CliRunner().invoke(root, [], env=env, prog_name=program).output
+    return [line.split(",", 1)[1] for line in output.splitlines() if line.startswith("plain,")]
+
+
+@pytest.mark.parametrize(("program", "words", "offered"), [
+    ("pnp", "pnp build d", ["darkhall"]),
+    ("pnp", "pnp build a", ["all"]),
+    ("pnp", "pnp build darkhall t", ["tokens", "tiles"]),
+    ("pnp", "pnp build darkhall tokens t", ["tiles"]),
+    ("pnp", "pnp preview roguelight s", ["sheet", "summary", "solo"]),
+    ("companion", "companion d", ["darkhall"]),
+    ("companion", "companion roguelight map a", ["advanced"]),
+    ("companion", "companion darkhall show s", ["sample"]),
+    ("companion", "companion darkhall move sample r", ["red-6", "red-4"]),
+])
+def test_shell_completion_offers_games_components_and_names(program, words, offered):
+    assert _complete(program, words)[:len(offered)] == offered

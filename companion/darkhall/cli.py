@@ -27,13 +27,26 @@ from companion.files import (
     write_atomic,
     write_together,
 )
-from companion.shell import ascii_option
+from companion.shell import add_help, ascii_option, names_or_files
 
 STATE_HELP = (
     "A state file (.json, .toml, or the text form), or a shipped state: "
     "'basic' (the basic setup) or 'sample'."
 )
-state_argument = click.argument("state", default="basic", metavar="[STATE]")
+complete_state = names_or_files(*states.SHIPPED)
+state_argument = click.argument("state", default="basic", metavar="[STATE]",
+                                shell_complete=complete_state)
+
+
+def _complete_token(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """The ids of the tokens in the state named before."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        tokens = states.load(ctx.params.get("state") or "basic").tokens
+    except (InputError, OSError):
+        return []
+    return [CompletionItem(t.id) for t in tokens if t.id.startswith(incomplete)]
 out_option = click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path),
     help="Write the new state here (.json, .toml, or text for any other name; '-' writes "
@@ -48,7 +61,9 @@ def darkhall() -> None:
     \b
     Squares are named a1 (the exit, top left) to p11 (the entrance).
     STATE is a state file (see docs/darkhall.md) or 'basic' / 'sample'.
+
     \b
+    Examples:
       companion darkhall show sample
       companion darkhall monster sample --tile 10
       companion darkhall move sample red-4 k5 k6 k7 --out next.json
@@ -66,7 +81,14 @@ def darkhall() -> None:
 @ascii_option
 def show(state: str, form: str, players: int | None, ascii_only: bool) -> None:
     """Draw STATE with the round, each player's tokens out, and the winner once
-    there is one; or print it as JSON, TOML or text."""
+    there is one; or print it as JSON, TOML or text.
+
+    \b
+    Examples:
+      companion darkhall show game-state.json
+      companion darkhall show sample --ascii
+      companion darkhall show game-state.json --as toml > game-state.toml
+    """
     position = states.load(state)
     if form == "board":
         click.echo(draw(position, ascii_only=ascii_only))
@@ -76,7 +98,7 @@ def show(state: str, form: str, players: int | None, ascii_only: bool) -> None:
         click.echo(states.dump(position, form), nl=False)
 
 
-show.help = (show.help or "") + "\n\n    " + STATE_HELP
+add_help(show, STATE_HELP)
 
 
 @darkhall.command()
@@ -92,6 +114,12 @@ def monster(state: str, tile: str, as_json: bool, out: Path | None, ascii_only: 
 
     Tokens that have not moved this round are flipped first (a move of 0);
     then the monster moves and the next round begins (after round 7, stage 2).
+
+    \b
+    Examples:
+      companion darkhall monster sample --tile 10
+      companion darkhall monster game-state.json --tile XX --out game-state.json
+      companion darkhall monster sample --tile 5 --json
     """
     before = states.load(state)
     ended = end_round(before, tile)
@@ -106,12 +134,12 @@ def monster(state: str, tile: str, as_json: bool, out: Path | None, ascii_only: 
         save_state(out, ended.state)
 
 
-monster.help = (monster.help or "") + "\n\n    " + STATE_HELP
+add_help(monster, STATE_HELP)
 
 
 @darkhall.command()
-@click.argument("state")
-@click.argument("token")
+@click.argument("state", shell_complete=complete_state)
+@click.argument("token", shell_complete=_complete_token)
 @click.argument("path", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the move and new state as JSON.")
 @out_option
@@ -126,7 +154,11 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
     the slide ends. An empty PATH stays put (and still flips the token).
     The state records the round: in round 1 each player moves two tokens,
     from round 2 every token moves once; the monster's move ends the round.
+
+    \b
+    Examples:
       companion darkhall move state.json red-6 p11 p10 o10 --out state.json
+      companion darkhall move sample red-4 k5 k6 k7 --json
     """
     position = states.load(state)
     result = take_turn(position, token, path)
@@ -151,7 +183,7 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
 
 
 @darkhall.command()
-@click.argument("state", required=False)
+@click.argument("state", required=False, shell_complete=complete_state)
 @click.option("--players", type=click.IntRange(2, 7),
               help="Add every player's tokens (2–7), waiting to enter, and record the number "
               "of players.")
@@ -161,6 +193,7 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
     basic setup as a state file to start a game from.
 
     \b
+    Examples:
       companion darkhall setup --players 4 --out game-state.json
       companion darkhall setup my-layout.json
     """
@@ -180,7 +213,7 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
 
 
 @darkhall.command("undo")
-@click.argument("state")
+@click.argument("state", shell_complete=complete_state)
 @click.option("--game", type=click.Path(dir_okay=False, path_type=Path),
               help="The game file, when the last change was 'deck draw': the tile goes "
               "back in the deck, and both files are saved together.")
@@ -194,6 +227,7 @@ def undo_command(state: str, game: Path | None, out: Path | None, ascii_only: bo
     led to it, so undo can be repeated back to the start.
 
     \b
+    Examples:
       companion darkhall undo game-state.json --out game-state.json
       companion darkhall undo game-state.json --game game.json --out game-state.json
     """
@@ -244,7 +278,14 @@ def state_text(path: Path, position: states.State) -> str:
 
 @darkhall.group()
 def deck() -> None:
-    """Run the monster deck for a whole game from a seed, in a small game file."""
+    """Run the monster deck for a whole game from a seed, in a small game file.
+
+    \b
+    Examples:
+      companion darkhall deck new game.json --seed 42
+      companion darkhall deck draw game.json --state game-state.json
+      companion darkhall deck show game.json
+    """
 
 
 @deck.command("new")
@@ -252,7 +293,13 @@ def deck() -> None:
 @click.option("--seed", type=int, help="The seed that deals every tile (drawn if omitted).")
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 def deck_new(game: Path, seed: int | None, force: bool) -> None:
-    """Start a game file GAME."""
+    """Start a game file GAME: every tile of the game follows from its seed.
+
+    \b
+    Examples:
+      companion darkhall deck new game.json --seed 42
+      companion darkhall deck new game.json --force
+    """
     if game.exists() and not force:
         raise InputError("already exists; use --force to start over", str(game))
     started = deck_rules.Game(new_seed() if seed is None else seed)
@@ -272,6 +319,11 @@ def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
 
     The game file and the state file go together from round 1: the state's
     round must be the next draw. Both are saved, or neither.
+
+    \b
+    Examples:
+      companion darkhall deck draw game.json --state game-state.json
+      companion darkhall deck draw game.json
     """
     if state_file is not None:
         refuse_overwriting(state_file, {"game file": game})
@@ -312,7 +364,12 @@ def _refuse_mismatch(game: deck_rules.Game, position: states.State, state_file: 
 @deck.command("show")
 @click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
 def deck_show(game: Path) -> None:
-    """Show the tiles drawn so far and what comes next."""
+    """Show the tiles drawn so far and what comes next.
+
+    \b
+    Examples:
+      companion darkhall deck show game.json
+    """
     current = load_game(game)
     click.echo(f"Seed {current.seed}.")
     for d in current.drawn:

@@ -26,7 +26,7 @@ from companion.roguelight.report import (
 )
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
-from companion.shell import ascii_option
+from companion.shell import add_help, ascii_option, names_or_files
 
 
 @click.group()
@@ -37,7 +37,9 @@ def roguelight() -> None:
     \b
     Cells are named like a spreadsheet: A1 top left, B2:C3 a range.
     Maps: 'basic' and 'advanced' ship with the tool, or give a map file.
+
     \b
+    Examples:
       companion roguelight map basic
       companion roguelight score sheet.toml
       companion roguelight intercept alice.toml bob.toml --seed 7
@@ -46,12 +48,13 @@ def roguelight() -> None:
 
 
 @roguelight.command("map")
-@click.argument("source", metavar="MAP")
+@click.argument("source", metavar="MAP", shell_complete=names_or_files(*SHIPPED))
 def show_map(source: str) -> None:
     """Check a map file (or a shipped map) and print its grid, with the column
     letters and row numbers printed on the sheet, and its tracks.
 
     \b
+    Examples:
       companion roguelight map basic
       companion roguelight map my-map.toml
     """
@@ -70,11 +73,11 @@ def show_map(source: str) -> None:
     click.echo("item marks: " + " ".join(str(p) for p in board.item_points))
 
 
-show_map.help = (show_map.help or "") + f"\n\nShipped maps: {', '.join(SHIPPED)}."
+add_help(show_map, f"Shipped maps: {', '.join(SHIPPED)}.")
 
 
 @roguelight.command()
-@click.argument("source", metavar="MAP")
+@click.argument("source", metavar="MAP", shell_complete=names_or_files(*SHIPPED))
 @click.option("--name", help="The player's name on the sheet (default: the file's name).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the blank sheet here (default: standard output).")
@@ -85,6 +88,7 @@ def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
     Every cell is open ('.'); each key has a comment saying what to write.
 
     \b
+    Examples:
       companion roguelight blank basic --out alice.toml --name alice
       companion roguelight score alice.toml
     """
@@ -101,13 +105,18 @@ def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
 
 
 @roguelight.command()
-@click.argument("sheet")
+@click.argument("sheet", shell_complete=names_or_files())
 @click.option("--json", "as_json", is_flag=True, help="Print the score as JSON.")
 @ascii_option
 def score(sheet: str, as_json: bool, ascii_only: bool) -> None:
     """Score a finished SHEET: floor, rooms, passages, items, bonus and goals.
 
     Without an exit in the sheet every open corner is tried; the best comes first.
+
+    \b
+    Examples:
+      companion roguelight score examples/roguelight/alice.toml
+      companion roguelight score sheet.toml --json
     """
     finished = load_sheet(sheet)
     every = score_exits(finished)
@@ -120,7 +129,7 @@ def score(sheet: str, as_json: bool, ascii_only: bool) -> None:
 
 
 @roguelight.command()
-@click.argument("sheets", nargs=-1, required=True)
+@click.argument("sheets", nargs=-1, required=True, shell_complete=names_or_files())
 @click.option("--players", type=int, help="Players at the table (default: one per sheet); "
               "picks the armament row.")
 @click.option("--order", help="Tie-break for stacking: sheet names, top first (a,b,c).")
@@ -138,6 +147,12 @@ def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
     needs, and its exact expected points and distribution. --seed rolls the
     dice, --dice asks the table for each roll. One sheet alone is solo play,
     with the final total and title.
+
+    \b
+    Examples:
+      companion roguelight intercept alice.toml bob.toml --seed 3
+      companion roguelight intercept bob.toml --dice
+      companion roguelight intercept a.toml b.toml --route bob=A,C --json
     """
     if seed is not None and typed:
         raise click.UsageError("--seed and --dice exclude each other")
@@ -193,7 +208,7 @@ def _typed_roller(descent, battle):
 
 
 @roguelight.command("replay")
-@click.argument("log_file", metavar="LOG")
+@click.argument("log_file", metavar="LOG", shell_complete=names_or_files())
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the finished sheet here ('-' for standard output).")
 def replay_command(log_file: str, out: Path | None) -> None:
@@ -202,6 +217,11 @@ def replay_command(log_file: str, out: Path | None) -> None:
     Every action is checked against the rules; the first illegal one stops
     the replay with the round, the rule and nothing written. The sheet that
     --out writes is what 'companion roguelight score' reads.
+
+    \b
+    Examples:
+      companion roguelight replay examples/roguelight/basic-log.toml --out sheet.toml
+      companion roguelight replay log.toml --out - > sheet.toml
     """
     if out is not None and str(out) != "-":
         refuse_overwriting(out, {"log": log_file})
