@@ -15,11 +15,12 @@ from typing import Any
 
 import click
 
-from companion import __version__, dice
+from companion import __version__, dice, i18n
 from companion.errors import InputError
 from companion.files import read_text
+from companion.i18n import _
 from companion.shell import FriendlyGroup, add_help
-from companion.text import fraction_text
+from companion.text import fraction_text, rjust
 
 #: Game command groups, imported only when used so every command starts fast.
 GAMES = {
@@ -45,8 +46,15 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _speak(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    i18n.use(value)
+
+
 @click.group(cls=CompanionGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="companion")
+@click.option("--lang", type=click.Choice(i18n.LANGS), callback=_speak, expose_value=False,
+              is_eager=True, help="Language of messages and reports: ja (日本語) or en. "
+              "Default: the locale's (LANG=ja_JP.UTF-8 speaks Japanese).")
 def main() -> None:
     """Adjudicate tabletop games at the table: dice, odds, and each game's rules.
 
@@ -56,6 +64,7 @@ def main() -> None:
       companion odds 4d6kh3
       companion darkhall show sample
       companion darkhall monster sample --tile 10
+      companion --lang ja darkhall show sample
     """
 
 
@@ -91,7 +100,7 @@ def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
         return
     for r in rolls:
         click.echo(r.describe())
-    click.echo(f"seed {rolls[0].seed} (replay: --seed {rolls[0].seed})", err=True)
+    click.echo(_("seed {seed} (replay: --seed {seed})", seed=rolls[0].seed), err=True)
 
 
 add_help(roll, DICE_HELP)
@@ -109,14 +118,14 @@ def _append_log(path: Path, rolls: list[dice.Roll]) -> None:
             except json.JSONDecodeError:
                 entry = None
             if line.strip() and not (isinstance(entry, dict) and set(entry) >= ROLL_KEYS):
-                raise InputError("not a roll log (each line a JSON roll from 'companion roll "
-                                 "--log'); nothing was added", f"{path}:{number}")
+                raise InputError(_("not a roll log (each line a JSON roll from 'companion "
+                                   "roll --log'); nothing was added"), f"{path}:{number}")
     lines = "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in rolls)
     try:
         with path.open("a", encoding="utf-8") as handle:
             handle.write(lines)
     except OSError as err:
-        raise InputError(err.strerror or "cannot be written", str(path)) from None
+        raise InputError(err.strerror or _("cannot be written"), str(path)) from None
 
 
 @main.command()
@@ -134,9 +143,10 @@ def odds(notation: str, as_json: bool) -> None:
     if as_json:
         emit_json(_odds_json(notation, dist))
         return
-    click.echo(f"{notation}: {dist.outcomes} equally likely outcomes, "
-               f"mean {fraction_text(dist.mean)} = {float(dist.mean):.4f}")
-    click.echo(f"{'value':>6}  {'P(=)':>20}  {'P(>=)':>20}")
+    click.echo(_("{notation}: {outcomes} equally likely outcomes, mean {mean} = {value:.4f}",
+                 notation=notation, outcomes=dist.outcomes, mean=fraction_text(dist.mean),
+                 value=float(dist.mean)))
+    click.echo(f"{rjust(_('value'), 6)}  {'P(=)':>20}  {'P(>=)':>20}")
     for value, p, tail in dist.rows():
         click.echo(f"{value:>6}  {_cell(p):>20}  {_cell(tail):>20}")
 

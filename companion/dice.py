@@ -29,6 +29,7 @@ from fractions import Fraction
 from math import comb
 
 from companion.errors import InputError
+from companion.i18n import _
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -71,7 +72,7 @@ def parse(text: str) -> Notation:
     """Parse ``text``; an :class:`InputError` says which part is wrong and why."""
     source = "".join(text.split()).lower()
     if not source:
-        raise InputError("empty dice notation; try 3d6, 4d6kh3 or '3d6>=5'")
+        raise InputError(_("empty dice notation; try 3d6, 4d6kh3 or '3d6>=5'"))
     terms: list[DiceTerm] = []
     constant = 0
     pos = 0
@@ -81,41 +82,50 @@ def parse(text: str) -> Notation:
             sign = -1 if source[pos] == "-" else 1
             pos += 1
         elif pos:
-            raise _bad(text, source, pos, "expected + or - between terms")
+            raise _bad(text, source, pos, _("expected + or - between terms"))
         match = _TERM.match(source, pos)
         if not match or match.end() == pos:
-            raise _bad(text, source, pos, "expected a term like 2d6, 4d6kh3, '3d6>=5' or 2")
+            raise _bad(text, source, pos,
+                       _("expected a term like 2d6, 4d6kh3, '3d6>=5' or 2"))
         if match.group("constant"):
             constant += sign * int(match.group("constant"))
         else:
             terms.append(_dice_term(match, sign, text))
         pos = match.end()
     if len(terms) > MAX_TERMS:
-        raise InputError(f"{len(terms)} dice terms; at most {MAX_TERMS}", f"dice {text!r}")
+        raise InputError(_("{count} dice terms; at most {most}", count=len(terms), most=MAX_TERMS),
+                         _dice_place(text))
     return Notation(text.strip(), tuple(terms), constant)
 
 
 def _bad(text: str, source: str, pos: int, why: str) -> InputError:
-    return InputError(f"{why}, found {source[pos:]!r}", f"dice {text!r}")
+    return InputError(_("{why}, found {rest!r}", why=why, rest=source[pos:]), _dice_place(text))
+
+
+def _dice_place(text: str) -> str:
+    return _("dice {text!r}", text=text)
 
 
 def _dice_term(match: re.Match[str], sign: int, text: str) -> DiceTerm:
-    where = f"dice {text!r}"
+    where = _dice_place(text)
     count = int(match.group("count") or 1)
     sides = int(match.group("sides"))
     if not 1 <= count <= MAX_DICE:
-        raise InputError(f"{count} dice; a term rolls 1 to {MAX_DICE} dice", where)
+        raise InputError(_("{count} dice; a term rolls 1 to {most} dice", count=count,
+                                 most=MAX_DICE), where)
     if not 2 <= sides <= MAX_SIDES:
-        raise InputError(f"a d{sides}; dice have 2 to {MAX_SIDES} sides", where)
+        raise InputError(_("a d{sides}; dice have 2 to {most} sides", sides=sides,
+                                 most=MAX_SIDES), where)
     keep, highest = _keep(match, count, where)
     target = match.group("target")
     if match.group("any") and target is None:
-        raise InputError("'any:' needs a target, as in 'any:3d6>=5'", where)
+        raise InputError(_("'any:' needs a target, as in 'any:3d6>=5'"), where)
     if target is not None:
         if match.group("keep"):
-            raise InputError("keep/drop and '>=' cannot be combined in one term", where)
+            raise InputError(_("keep/drop and '>=' cannot be combined in one term"), where)
         if not 1 <= int(target) <= sides:
-            raise InputError(f"target {target} is outside the d{sides}'s 1–{sides}", where)
+            raise InputError(_("target {target} is outside the d{sides}'s 1–{sides}",
+                                   target=target, sides=sides), where)
     mode = "any" if match.group("any") else "count" if target is not None else "sum"
     return DiceTerm(
         match.group(0), sign, count, sides, keep, highest,
@@ -130,10 +140,10 @@ def _keep(match: re.Match[str], count: int, where: str) -> tuple[int, bool]:
     k = int(match.group("k"))
     if rule in ("k", "kh", "kl"):
         if not 1 <= k <= count:
-            raise InputError(f"cannot keep {k} of {count} dice", where)
+            raise InputError(_("cannot keep {k} of {count} dice", k=k, count=count), where)
         return k, rule != "kl"
     if not 0 <= k < count:
-        raise InputError(f"cannot drop {k} of {count} dice", where)
+        raise InputError(_("cannot drop {k} of {count} dice", k=k, count=count), where)
     return count - k, rule == "dl"
 
 
@@ -289,7 +299,7 @@ def _term_distribution(term: DiceTerm) -> Distribution:
 def sum_counts(count: int, sides: int) -> dict[int, int]:
     """How many of the sides^count rolls give each sum (sliding-window convolution)."""
     counts = [1]  # index i ↔ sum (dice so far) + i
-    for _ in range(count):
+    for _die in range(count):
         prefix = [0]
         for c in counts:
             prefix.append(prefix[-1] + c)
@@ -310,10 +320,8 @@ def keep_counts(count: int, sides: int, keep: int, highest: bool) -> dict[int, i
     """
     work = sides * (count + 1) ** 2 * (keep * sides + 1)
     if work > MAX_KEEP_WORK:
-        raise InputError(
-            f"exact odds of keeping {keep} of {count}d{sides} are too large to compute; "
-            "rolling it works"
-        )
+        raise InputError(_("exact odds of keeping {keep} of {count}d{sides} are too large to "
+                           "compute; rolling it works", keep=keep, count=count, sides=sides))
     faces = range(sides, 0, -1) if highest else range(1, sides + 1)
     states: dict[tuple[int, int], int] = {(0, 0): 1}
     for face in faces:

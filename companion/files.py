@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import InputError
+from companion.i18n import _
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
@@ -39,12 +40,13 @@ def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> N
             os.replace(tmp, target)
             done.append((target, old))
     except BaseException as err:
-        for _, tmp, _old in staged:
+        for _target, tmp, _old in staged:
             Path(tmp).unlink(missing_ok=True)
         _restore(done)
         if isinstance(err, OSError):
             place = str(err.filename or (staged[-1][0] if staged else files[0][0]))
-            raise InputError(f"cannot write: {err.strerror}; nothing was saved", place) from None
+            raise InputError(_("cannot write: {why}; nothing was saved", why=err.strerror),
+                             place) from None
         raise
 
 
@@ -55,7 +57,7 @@ def _stage(target: Path, data: str | bytes) -> str:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:
-        raise InputError(f"cannot write here: {err.strerror}", str(target)) from None
+        raise InputError(_("cannot write here: {why}", why=err.strerror), str(target)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
@@ -85,15 +87,15 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError("no such file", str(path)) from None
+        raise InputError(_("no such file"), str(path)) from None
     except IsADirectoryError:
-        raise InputError("is a folder, not a file", str(path)) from None
+        raise InputError(_("is a folder, not a file"), str(path)) from None
     except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})", str(path)) from None
+        raise InputError(_("not UTF-8 text (byte {byte})", byte=err.start), str(path)) from None
     except OSError as err:
-        raise InputError(err.strerror or "cannot be read", str(path)) from None
+        raise InputError(err.strerror or _("cannot be read"), str(path)) from None
     if not text.strip("\ufeff \t\r\n"):
-        raise InputError("the file is empty", str(path))
+        raise InputError(_("the file is empty"), str(path))
     return text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
 
 
@@ -107,7 +109,7 @@ def parse_json(text: str, where: str) -> Any:
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as err:
         place = f"{where}:{err.lineno}:{err.colno}"
-        raise InputError(f"malformed JSON: {err.msg}", place) from None
+        raise InputError(_("malformed JSON: {why}", why=err.msg), place) from None
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
@@ -115,7 +117,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
-        raise InputError(f"malformed TOML: {err}", where) from None
+        raise InputError(_("malformed TOML: {why}", why=err), where) from None
 
 
 def _refuse_deep(text: str, openers: str, where: str) -> None:
@@ -136,7 +138,7 @@ def _refuse_deep(text: str, openers: str, where: str) -> None:
         elif char in openers:
             depth += 1
             if depth > MAX_DEPTH:
-                raise InputError(f"nested more than {MAX_DEPTH} levels deep", where)
+                raise InputError(_("nested more than {depth} levels deep", depth=MAX_DEPTH), where)
         elif char in closers.values():
             depth = max(0, depth - 1)
 
@@ -147,8 +149,8 @@ def refuse_overwriting(out: str | os.PathLike[str], inputs: dict[str, str | os.P
     target = Path(out).resolve()
     for role, source in inputs.items():
         if source is not None and Path(source).resolve() == target:
-            raise InputError(f"--out would overwrite the {role} it reads; write somewhere "
-                             "else", str(out))
+            raise InputError(_("--out would overwrite the {role} it reads; write somewhere "
+                               "else", role=role), str(out))
 
 
 def dump_json(data: Any) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from companion.errors import InputError
+from companion.i18n import _
 
 Cell = tuple[int, int]
 
@@ -54,7 +55,8 @@ def parse_cell(text: str) -> Cell:
     """``"b3"`` or ``"B3"`` → ``(1, 2)``; anything else is an :class:`InputError`."""
     match = _NAME.fullmatch(text.strip()) if isinstance(text, str) else None
     if not match or int(match.group(2)) < 1:
-        raise InputError(f"{text!r} is not a cell name (a column letter and a row number, like b3)")
+        raise InputError(_("{text!r} is not a cell name (a column letter and a row number, "
+                           "like b3)", text=text))
     x = 0
     for letter in match.group(1).lower():
         x = x * 26 + (ord(letter) - ord("a") + 1)
@@ -158,10 +160,10 @@ class Rect:
 def parse_range(text: str) -> Rect:
     """``"B2:C3"`` (corners in any order) or a single cell ``"B2"`` → :class:`Rect`."""
     if not isinstance(text, str):
-        raise InputError(f"{text!r} is not a cell range (like B2:C3)")
+        raise InputError(_("{text!r} is not a cell range (like B2:C3)", text=text))
     corners = text.split(":")
     if len(corners) > 2:
-        raise InputError(f"{text!r} is not a cell range (like B2:C3)")
+        raise InputError(_("{text!r} is not a cell range (like B2:C3)", text=text))
     cells = [parse_cell(corner) for corner in corners]
     return Rect.around(cells)
 

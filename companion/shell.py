@@ -10,12 +10,16 @@ from typing import Any
 import click
 
 from companion.errors import InputError
+from companion.i18n import _
 
 
 class UserError(click.ClickException):
     """A problem with the input: printed as ``Error: where: what``, exit code 2."""
 
     exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(_("Error: {message}", message=self.format_message()), err=True)
 
 
 class FriendlyGroup(click.Group):
@@ -34,7 +38,8 @@ class FriendlyGroup(click.Group):
                 raise
             command = err.ctx.command_path if err.ctx else self.name
             message = err.format_message().rstrip(".")
-            click.echo(f"Error: {message} (see '{command} --help')", err=True)
+            click.echo(_("Error: {message} (see '{command} --help')", message=message,
+                         command=command), err=True)
             sys.exit(2)
         except click.ClickException as err:
             if not kwargs["standalone_mode"]:
@@ -48,7 +53,7 @@ class FriendlyGroup(click.Group):
         except click.Abort:
             if not kwargs["standalone_mode"]:
                 raise
-            click.echo("Error: the input ended before the answer; nothing was written.",
+            click.echo(_("Error: the input ended before the answer; nothing was written."),
                        err=True)
             sys.exit(2)
 
@@ -61,7 +66,7 @@ class FriendlyGroup(click.Group):
             # The reader went away (``| head``): files are written after the
             # output, so none was changed. Leave quietly, without a traceback.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            click.echo("Error: the output was closed early; no file was changed.", err=True)
+            click.echo(_("Error: the output was closed early; no file was changed."), err=True)
             ctx.exit(1)
 
 

@@ -16,3 +16,13 @@ def display_width(text: str) -> int:
     take two, combining marks none."""
     return sum(0 if unicodedata.combining(ch) else
                2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal columns."""
+    return " " * max(0, width - display_width(text)) + text
+
+
+def ljust(text: str, width: int) -> str:
+    """``text`` left-aligned in ``width`` terminal columns."""
+    return text + " " * max(0, width - display_width(text))

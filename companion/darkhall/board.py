@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from companion.errors import InputError
 from companion.grid import HEADINGS, Cell, cell_name, distances, parse_cell, step
+from companion.i18n import _
 
 WIDTH, HEIGHT = 16, 11
 EXIT, ENTRANCE = "a1", "p11"
@@ -110,13 +111,13 @@ def parse_square(text: object) -> str:
     staircase cut-outs are :class:`InputError` saying which.
     """
     if not isinstance(text, str):
-        raise InputError(f"expected a square name like 'f4', found {text!r}")
+        raise InputError(_("expected a square name like 'f4', found {text!r}", text=text))
     cell = parse_cell(text)
     if cell not in NAME:
         x, y = cell
         if 0 <= x < WIDTH and 0 <= y < HEIGHT:
-            raise InputError(f"{text} is in a staircase cut-out, not on the board")
-        raise InputError(f"{text} is off the board (columns a–p, rows 1–11)")
+            raise InputError(_("{text} is in a staircase cut-out, not on the board", text=text))
+        raise InputError(_("{text} is off the board (columns a–p, rows 1–11)", text=text))
     return NAME[cell]
 
 

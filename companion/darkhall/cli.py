@@ -27,6 +27,7 @@ from companion.files import (
     write_atomic,
     write_together,
 )
+from companion.i18n import _, _n
 from companion.shell import add_help, ascii_option, names_or_files
 
 STATE_HELP = (
@@ -172,10 +173,11 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
             "state": states.to_dict(result.state),
         }), nl=False, err=_to_stdout(out))
     else:
-        walked = " → ".join(result.squares) or "stays put"
-        lines = [f"Legal: {token} ({result.face}) {walked}; it now shows {7 - result.face}.",
-                 *(f"  pushes the stone {push.start} → {push.to or 'out of the game'}"
-                   for push in result.pushes),
+        walked = " → ".join(result.squares) or _("stays put")
+        lines = [_("Legal: {token} ({face}) {walked}; it now shows {shows}.", token=token,
+                   face=result.face, walked=walked, shows=7 - result.face),
+                 *("  " + _("pushes the stone {start} → {to}", start=push.start,
+                            to=push.to or _("out of the game")) for push in result.pushes),
                  draw(result.state, ascii_only=ascii_only), *describe_standing(result.state)]
         click.echo("\n".join(lines), err=_to_stdout(out))
     if out is not None:
@@ -208,8 +210,8 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
         return
     problems = manual_setup_problems(states.load(state, pool_checks=False))
     if problems:
-        raise InputError("not a legal manual setup:\n  " + "\n  ".join(problems), state)
-    click.echo(f"{state}: a legal manual setup.")
+        raise InputError(_("not a legal manual setup:") + "\n  " + "\n  ".join(problems), state)
+    click.echo(_("{state}: a legal manual setup.", state=state))
 
 
 @darkhall.command("undo")
@@ -236,15 +238,15 @@ def undo_command(state: str, game: Path | None, out: Path | None, ascii_only: bo
     files: list[tuple[Path, str]] = []
     if game is not None:
         if out is None or str(out) == "-":
-            raise click.UsageError("--game needs --out FILE: the state and the game file "
-                                   "are saved together")
-        refuse_overwriting(out, {"game file": game})
+            raise click.UsageError(_("--game needs --out FILE: the state and the game file "
+                                     "are saved together"))
+        refuse_overwriting(out, {_("game file"): game})
         files.append((game, dump_json(deck_rules.to_dict(undraw(load_game(game), change,
                                                                     str(game))))))
     elif change.drawn is not None:
-        raise InputError(f"the last change drew tile {change.drawn} from the deck: give "
-                         "--game GAME so that it goes back in the deck too", state)
-    lines = [f"Undone: {change.did}.", draw(before, ascii_only=ascii_only),
+        raise InputError(_("the last change drew tile {tile} from the deck: give --game GAME "
+                           "so that it goes back in the deck too", tile=change.drawn), state)
+    lines = [_("Undone: {did}.", did=change.did), draw(before, ascii_only=ascii_only),
              *describe_standing(before)]
     click.echo("\n".join(lines), err=_to_stdout(out))
     if out is not None and str(out) != "-":
@@ -304,8 +306,8 @@ def deck_new(game: Path, seed: int | None, force: bool) -> None:
         raise InputError("already exists; use --force to start over", str(game))
     started = deck_rules.Game(new_seed() if seed is None else seed)
     write_atomic(game, dump_json(deck_rules.to_dict(started)))
-    click.echo(f"New game in {game}, seed {started.seed}. Draw with: "
-               f"companion darkhall deck draw {game}")
+    click.echo(_("New game in {game}, seed {seed}. Draw with: companion darkhall deck draw "
+                 "{game}", game=game, seed=started.seed))
 
 
 @deck.command("draw")
@@ -326,15 +328,16 @@ def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
       companion darkhall deck draw game.json
     """
     if state_file is not None:
-        refuse_overwriting(state_file, {"game file": game})
+        refuse_overwriting(state_file, {_("game file"): game})
     current = load_game(game)
     position = None if state_file is None else states.load(str(state_file))
     if position is not None:
         _refuse_mismatch(current, position, state_file)
         refuse_if_over(position)
     after, drawn = current.draw()
-    lines = [f"Stage {drawn.stage}, monster move {drawn.move} of "
-             f"{deck_rules.MOVES_PER_STAGE}: tile {drawn.tile} ({drawn.left} face down)."]
+    lines = [_("Stage {stage}, monster move {move} of {moves}: tile {tile} ({left} face "
+               "down).", stage=drawn.stage, move=drawn.move, moves=deck_rules.MOVES_PER_STAGE,
+               tile=drawn.tile, left=drawn.left)]
     files: list[tuple[Path, str]] = [(game, dump_json(deck_rules.to_dict(after)))]
     if position is not None:
         ended = end_round(position, drawn.tile)
@@ -344,21 +347,23 @@ def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
         lines += [draw(ended.state, ascii_only=ascii_only), *describe_standing(ended.state)]
         files.append((state_file, state_text(state_file, ended.state)))
     if drawn.stage == 1 and drawn.move == deck_rules.MOVES_PER_STAGE:
-        lines.append("Stage 1 is over: the 8th tile is not used; all eight are reshuffled. "
-                     "From now on eaten tokens leave the game.")
+        lines.append(_("Stage 1 is over: the 8th tile is not used; all eight are reshuffled. "
+                       "From now on eaten tokens leave the game."))
     if after.over and position is None:
-        lines.append("The game is over: seven monster moves in stage 2. "
-                     "The player with the most tokens out wins.")
+        lines.append(_("The game is over: seven monster moves in stage 2. The player with the "
+                       "most tokens out wins."))
     click.echo("\n".join(lines))
     write_together(files)
 
 
 def _refuse_mismatch(game: deck_rules.Game, position: states.State, state_file: Path) -> None:
     if len(game.drawn) != position.round - 1:
-        raise InputError(
-            f"the state is in round {position.round} but the game file has "
-            f"{len(game.drawn)} tile{'s' * (len(game.drawn) != 1)} drawn: a game file and its "
-            "state file go together from round 1", str(state_file))
+        raise InputError(_n(
+            "the state is in round {round} but the game file has {count} tile drawn: a game "
+            "file and its state file go together from round 1",
+            "the state is in round {round} but the game file has {count} tiles drawn: a game "
+            "file and its state file go together from round 1", len(game.drawn),
+            round=position.round), str(state_file))
 
 
 @deck.command("show")
@@ -371,14 +376,15 @@ def deck_show(game: Path) -> None:
       companion darkhall deck show game.json
     """
     current = load_game(game)
-    click.echo(f"Seed {current.seed}.")
+    click.echo(_("Seed {seed}.", seed=current.seed))
     for d in current.drawn:
-        click.echo(f"  stage {d.stage} move {d.move}: {d.tile}")
+        click.echo("  " + _("stage {stage} move {move}: {tile}", stage=d.stage, move=d.move,
+                            tile=d.tile))
     if current.over:
-        click.echo("The game is over.")
+        click.echo(_("The game is over."))
     else:
-        click.echo(f"Next: stage {current.stage}, move "
-                   f"{len(current.drawn) % deck_rules.MOVES_PER_STAGE + 1}.")
+        click.echo(_("Next: stage {stage}, move {move}.", stage=current.stage,
+                     move=len(current.drawn) % deck_rules.MOVES_PER_STAGE + 1))
 
 
 def load_game(path: Path) -> deck_rules.Game:
@@ -389,37 +395,43 @@ def describe_standing(position: states.State, players: int | None = None) -> lis
     """The round, each player's tokens, and the leader, winner or result."""
     table = standing(position, players)
     result = outcome(position, players)
-    lines = [f"Round {min(position.round, states.LAST_ROUND - 1)}, stage {position.stage}"
-             + (f", {position.players} players" if position.players else "") + "."]
-    lines += [f"{s.player}: {s.out} out of {s.needed} needed"
-              f" ({s.on_board} on the board, {s.waiting} waiting)" for s in table]
+    shown = min(position.round, states.LAST_ROUND - 1)
+    lines = [_("Round {round}, stage {stage}, {players} players.", round=shown,
+               stage=position.stage, players=position.players) if position.players else
+             _("Round {round}, stage {stage}.", round=shown, stage=position.stage)]
+    lines += [_("{player}: {out} out of {needed} needed ({on_board} on the board, {waiting} "
+                "waiting)", player=s.player, out=s.out, needed=s.needed, on_board=s.on_board,
+                waiting=s.waiting) for s in table]
     lines.append(describe_outcome(result))
     return [line for line in lines if line]
 
 
 def describe_outcome(result: Outcome) -> str:
     if result.over:
-        winner = f"{result.winner} wins" if result.winner else "nobody wins"
-        return f"The game is over: {winner} — {result.why}."
+        winner = _("{player} wins", player=result.winner) if result.winner else \
+            _("nobody wins")
+        return _("The game is over: {winner} — {why}.", winner=winner, why=result.why)
     if result.winner:
-        return (f"{result.winner} has won — {result.why}; the round is played to its end "
-                "(the monster's move ends it).")
+        return _("{player} has won — {why}; the round is played to its end (the monster's "
+                 "move ends it).", player=result.winner, why=result.why)
     if result.leaders:
-        return "Leader (most out): " + ", ".join(result.leaders) + "."
+        return _("Leader (most out): {players}.", players=", ".join(result.leaders))
     return ""
 
 
 def describe_round(ended: RoundEnd, *, show_stage: bool = True) -> list[str]:
     lines = []
     if ended.flipped:
-        lines.append(f"Round {ended.round}: flipped without moving: {', '.join(ended.flipped)}.")
+        lines.append(_("Round {round}: flipped without moving: {tokens}.", round=ended.round,
+                       tokens=", ".join(ended.flipped)))
     lines.append(describe(ended.monster))
     if ended.stage_1_over and show_stage:
-        lines.append("Stage 1 is over after the 7th monster move: from now on eaten tokens "
-                     "leave the game.")
+        lines.append(_("Stage 1 is over after the 7th monster move: from now on eaten tokens "
+                       "leave the game."))
     result = outcome(ended.state)
     if not result.over:
-        lines.append(f"Round {ended.round} is over; round {ended.state.round} begins.")
+        lines.append(_("Round {round} is over; round {next} begins.", round=ended.round,
+                       next=ended.state.round))
     return lines
 
 

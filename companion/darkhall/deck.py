@@ -16,6 +16,7 @@ from typing import Any
 from companion.darkhall.monster import HUNGER
 from companion.darkhall.pieces import monster_tiles
 from companion.errors import InputError
+from companion.i18n import _
 
 DECK = monster_tiles()
 MOVES_PER_STAGE = 7
@@ -62,7 +63,7 @@ class Game:
 
     def draw(self) -> tuple[Game, Draw]:
         if self.over:
-            raise InputError("the game is over: stage 2 has had its 7 monster moves")
+            raise InputError(_("the game is over: stage 2 has had its 7 monster moves"))
         stage1, stage2 = game_tiles(self.seed)
         n = len(self.drawn)
         stage, move = divmod(n, MOVES_PER_STAGE)
@@ -83,16 +84,17 @@ def from_dict(data: Any, where: str) -> Game:
     """Read a game file, checking its record against what its seed deals."""
     seed = data.get("seed") if isinstance(data, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InputError('expected {"seed": N, "drawn": [...]}', where)
+        raise InputError(_('expected {{"seed": N, "drawn": [...]}}'), where)
     drawn = data.get("drawn", [])
     if not isinstance(drawn, list) or len(drawn) > 2 * MOVES_PER_STAGE:
-        raise InputError(f"'drawn' is a list of at most {2 * MOVES_PER_STAGE} draws", where)
+        raise InputError(_("'drawn' is a list of at most {count} draws",
+                                 count=2 * MOVES_PER_STAGE), where)
     game = Game(data["seed"])
     for i, record in enumerate(drawn):
         game, expected = game.draw()
         tile = record.get("tile") if isinstance(record, dict) else record
         if str(tile) != expected.tile:
-            raise InputError(
-                f"draw {i + 1} says {tile!r} but seed {game.seed} deals {expected.tile}: "
-                "the file was changed by hand", f"{where}: drawn[{i}]")
+            raise InputError(_("draw {number} says {tile!r} but seed {seed} deals {dealt}: the "
+                               "file was changed by hand", number=i + 1, tile=tile,
+                               seed=game.seed, dealt=expected.tile), f"{where}: drawn[{i}]")
     return game

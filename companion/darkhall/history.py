@@ -14,6 +14,7 @@ from dataclasses import replace
 from companion.darkhall import deck as decks
 from companion.darkhall.state import Change, State, from_dict, to_dict
 from companion.errors import InputError
+from companion.i18n import _
 
 
 def recorded(before: State, after: State, did: str, *, drawn: str | None = None) -> State:
@@ -26,7 +27,7 @@ def recorded(before: State, after: State, did: str, *, drawn: str | None = None)
 def undo(state: State, where: str) -> tuple[State, Change]:
     """The state before its last change, and that change."""
     if not state.history:
-        raise InputError("nothing to undo: the state has no recorded changes", where)
+        raise InputError(_("nothing to undo: the state has no recorded changes"), where)
     change = state.history[-1]
     restored = from_dict({**to_dict(state, history=False), **change.was}, f"{where}: history")
     return replace(restored, history=state.history[:-1]), change
@@ -35,10 +36,10 @@ def undo(state: State, where: str) -> tuple[State, Change]:
 def undraw(game: decks.Game, change: Change, where: str) -> decks.Game:
     """The game file with the tile of ``change`` back in the deck."""
     if change.drawn is None:
-        raise InputError(f"the last change ({change.did}) did not draw from the deck; "
-                         "undo it without --game", where)
+        raise InputError(_("the last change ({did}) did not draw from the deck; undo it "
+                           "without --game", did=change.did), where)
     if not game.drawn or game.drawn[-1].tile != change.drawn:
-        last = game.drawn[-1].tile if game.drawn else "nothing"
-        raise InputError(f"the last tile drawn is {last}, not {change.drawn}: "
-                         "this is not the state's game file", where)
+        last = game.drawn[-1].tile if game.drawn else _("nothing")
+        raise InputError(_("the last tile drawn is {last}, not {tile}: this is not the state's "
+                           "game file", last=last, tile=change.drawn), where)
     return decks.Game(game.seed, game.drawn[:-1])

@@ -17,6 +17,7 @@ from companion.darkhall.state import State
 from companion.darkhall.table import STONE, Piece, Push, Table
 from companion.errors import InputError
 from companion.grid import turn_left, turn_right
+from companion.i18n import _
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: X and XX: how many tokens end the move.
@@ -72,7 +73,8 @@ def steps_for(tile: str) -> int:
 def parse_tile(text: str) -> str:
     tile = str(text).strip().upper()
     if tile not in TILES:
-        raise InputError(f"unknown tile {text!r}; the tiles are {' '.join(TILES)}")
+        raise InputError(_("unknown tile {text!r}; the tiles are {tiles}", text=text,
+                           tiles=" ".join(TILES)))
     return tile
 
 
@@ -159,7 +161,7 @@ class _Monster(Table):
                 self.stones.discard(square)
             square = NEXT[(square, self.facing)]
         if square is None:  # excluded by validation: pools never touch the edge
-            raise InputError(f"the pool at {crossed[-1]} reaches the board edge")
+            raise InputError(_("the pool at {square} reaches the board edge", square=crossed[-1]))
         self.enter(square, met)
         return tuple(crossed), square
 

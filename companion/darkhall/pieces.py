@@ -15,6 +15,7 @@ from importlib import resources
 
 from companion.darkhall.state import Token
 from companion.errors import InputError
+from companion.i18n import _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -44,7 +45,8 @@ def monster_tiles() -> tuple[str, ...]:
 def token_faces(players: int) -> tuple[int, ...]:
     """The first faces of one player's tokens for a game of ``players``."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError(f"{players} players; Dark Hall is for {MIN_PLAYERS}–{MAX_PLAYERS}")
+        raise InputError(_("{players} players; Dark Hall is for {low}–{high}", players=players,
+                           low=MIN_PLAYERS, high=MAX_PLAYERS))
     return tuple(_data()["tokens"]["2-4" if players <= 4 else "5-7"])
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, WIDTH
 from companion.darkhall.state import OUT, State
 from companion.grid import column_letters
-from companion.text import display_width
+from companion.i18n import _
+from companion.text import display_width, rjust
 
 _GLYPHS = {
     "unicode": {"empty": " · ", "stone": " ■ ", "blood": "≈≈≈", "N": " ▲ ", "E": " ▶ ",
@@ -56,23 +57,27 @@ def _square(square: str | None, state: State, labels: dict[str | None, str],
     if square in state.blood:
         return glyphs["blood"]
     if square == EXIT:
-        return glyphs["exit"]
+        return glyphs["exit"] if glyphs is _GLYPHS["ascii"] else rjust(_("out"), 3)
     if square == ENTRANCE:
-        return glyphs["entrance"]
+        return glyphs["entrance"] if glyphs is _GLYPHS["ascii"] else rjust(_("in"), 3)
     return glyphs["empty"]
 
 
 def legend(state: State, *, ascii_only: bool = False) -> list[str]:
-    lines = [f"monster {state.monster.square} facing {state.monster.facing}, stage {state.stage}"]
+    lines = [_("monster {square} facing {facing}, stage {stage}", square=state.monster.square,
+               facing=state.monster.facing, stage=state.stage)]
     on_board = sorted((t for t in state.tokens if t.on_board), key=lambda t: CELL[t.square][::-1])
     if on_board:
-        lines.append("tokens  " + ", ".join(
-            f"{token_label(t.id, t.face, ascii_only=ascii_only)} {t.id} on {t.square}"
-            + (" (blood)" if t.square in state.blood else "") for t in on_board))
+        lines.append(_("tokens  {tokens}", tokens=", ".join(
+            (_("{label} {id} on {square} (blood)", label=label, id=t.id, square=t.square)
+             if t.square in state.blood else
+             _("{label} {id} on {square}", label=label, id=t.id, square=t.square))
+            for t in on_board
+            for label in [token_label(t.id, t.face, ascii_only=ascii_only)])))
     waiting = [t.id for t in state.tokens if t.square is None]
     if waiting:
-        lines.append("waiting in front of the entrance: " + ", ".join(waiting))
+        lines.append(_("waiting in front of the entrance: {tokens}", tokens=", ".join(waiting)))
     escaped = [t.id for t in state.tokens if t.square == OUT]
     if escaped:
-        lines.append("out: " + ", ".join(escaped))
+        lines.append(_("out: {tokens}", tokens=", ".join(escaped)))
     return lines

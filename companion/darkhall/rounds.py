@@ -19,6 +19,7 @@ from companion.darkhall.standing import outcome, player_of
 from companion.darkhall.state import LAST_ROUND, OUT, Escape, State, Token, with_round
 from companion.darkhall.tokens import TokenMove, move_token
 from companion.errors import IllegalMove
+from companion.i18n import _
 
 FIRST_ROUND_TOKENS = 2
 
@@ -38,8 +39,9 @@ class RoundEnd:
 def refuse_if_over(state: State) -> None:
     result = outcome(state)
     if result.over:
-        who = f"{result.winner} has won ({result.why})" if result.winner else result.why
-        raise IllegalMove(f"the game is over: {who}")
+        who = _("{player} has won ({why})", player=result.winner, why=result.why) \
+            if result.winner else result.why
+        raise IllegalMove(_("the game is over: {who}", who=who))
 
 
 def take_turn(state: State, token_id: str, path: list[str] | tuple[str, ...]) -> TokenMove:
@@ -47,14 +49,14 @@ def take_turn(state: State, token_id: str, path: list[str] | tuple[str, ...]) ->
     refuse_if_over(state)
     token = state.token(token_id)
     if token_id in state.moved:
-        raise IllegalMove(f"{token_id} has already moved in round {state.round}; the round "
-                          "ends with the monster's move")
+        raise IllegalMove(_("{token} has already moved in round {round}; the round ends with "
+                            "the monster's move", token=token_id, round=state.round))
     if state.round == 1:
         mine = [t for t in state.moved if player_of(t) == player_of(token_id)]
         if len(mine) >= FIRST_ROUND_TOKENS:
-            raise IllegalMove(
-                f"in round 1 each player moves only {FIRST_ROUND_TOKENS} tokens; "
-                f"{player_of(token_id)} has moved {' and '.join(mine)}")
+            raise IllegalMove(_("in round 1 each player moves only {count} tokens; {player} has "
+                                "moved {moved}", count=FIRST_ROUND_TOKENS,
+                                player=player_of(token_id), moved=_(" and ").join(mine)))
     made = move_token(state, token_id, path)
     after = replace(made.state, moved=(*made.state.moved, token_id))
     if made.squares and made.squares[-1] == OUT and token.square != OUT:
@@ -66,7 +68,7 @@ def end_round(state: State, tile: str) -> RoundEnd:
     """Flip the tokens that did not move, move the monster, begin the next round."""
     refuse_if_over(state)
     if state.round >= LAST_ROUND:
-        raise IllegalMove("the seven monster moves of stage 2 are made")
+        raise IllegalMove(_("the seven monster moves of stage 2 are made"))
     flipped = tuple(t.id for t in state.tokens if t.square != OUT and t.id not in state.moved)
     turned = state.with_tokens([_flip(t) if t.id in flipped else t for t in state.tokens])
     result = resolve_monster(turned, tile)

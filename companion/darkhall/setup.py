@@ -15,6 +15,7 @@ from __future__ import annotations
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, path_distances
 from companion.darkhall.state import MAX_STONES, State, pool_problems
 from companion.grid import Rect
+from companion.i18n import _
 
 CORNER_REACH = 3
 POOL_REACH = 8
@@ -27,29 +28,32 @@ def manual_setup_problems(state: State) -> list[str]:
     """Every broken constraint, as a sentence naming the square; empty if legal."""
     problems = []
     if len(state.stones) != MAX_STONES:
-        problems.append(f"{len(state.stones)} stones placed; the setup uses {MAX_STONES}")
+        problems.append(_("{count} stones placed; the setup uses {needed}",
+                          count=len(state.stones), needed=MAX_STONES))
     shapes = sorted(_shape(pool) for pool in state.pools)
     if shapes != ["2×2", "4×1"]:
-        problems.append(f"pools {', '.join(shapes) or 'none'}; the setup uses one 2×2 and one 4×1")
+        problems.append(_("pools {shapes}; the setup uses one 2×2 and one 4×1",
+                          shapes=", ".join(shapes) or _("none")))
     problems += [f"pools[{i}]: {message}" for i, message in pool_problems(state.pools)]
     for square in state.stones:
-        problems.extend(_near_corner("stone", square))
+        problems.extend(_near_corner(_("stone"), square))
     for pool in state.pools:
         for square in pool:
-            problems.extend(_near_corner("pool", square))
+            problems.extend(_near_corner(_("pool"), square))
             if _FROM_ENTRANCE[square] < POOL_REACH:
-                problems.append(
-                    f"pool on {square} is {_FROM_ENTRANCE[square]} steps from the entrance "
-                    f"{ENTRANCE}; pools stay at least {POOL_REACH} steps away"
-                )
-    problems += [f"{what} on {square} stands on a pool square; nothing is placed on blood"
+                problems.append(_(
+                    "pool on {square} is {steps} steps from the entrance {entrance}; pools stay "
+                    "at least {reach} steps away", square=square, steps=_FROM_ENTRANCE[square],
+                    entrance=ENTRANCE, reach=POOL_REACH))
+    problems += [_("{what} on {square} stands on a pool square; nothing is placed on blood",
+                   what=what, square=square)
                  for square, what in _pieces(state) if square in state.blood]
     return problems
 
 
 def _pieces(state: State) -> list[tuple[str, str]]:
-    pieces = [(square, "stone") for square in state.stones]
-    return pieces + [(t.square, f"token {t.id}") for t in state.tokens if t.on_board]
+    pieces = [(square, _("stone")) for square in state.stones]
+    return pieces + [(t.square, _("token {id}", id=t.id)) for t in state.tokens if t.on_board]
 
 
 def _shape(pool: tuple[str, ...]) -> str:
@@ -61,8 +65,8 @@ def _near_corner(what: str, square: str) -> list[str]:
     found = []
     for corner, dist in ((EXIT, _FROM_EXIT), (ENTRANCE, _FROM_ENTRANCE)):
         if dist[square] < CORNER_REACH:
-            found.append(
-                f"{what} on {square} is {dist[square]} steps from {corner}; "
-                f"nothing within {CORNER_REACH} squares (closer than {CORNER_REACH} steps)"
-            )
+            found.append(_(
+                "{what} on {square} is {steps} steps from {corner}; nothing within {reach} "
+                "squares (closer than {reach} steps)", what=what, square=square,
+                steps=dist[square], corner=corner, reach=CORNER_REACH))
     return found

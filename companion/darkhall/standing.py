@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from companion.darkhall.state import LAST_ROUND, OUT, State
 from companion.errors import InputError
+from companion.i18n import _
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,8 @@ def player_of(token_id: str) -> str:
 
 def needed_out(players: int) -> int:
     if not 2 <= players <= 7:
-        raise InputError(f"{players} players; Dark Hall is for 2–7")
+        raise InputError(_("{players} players; Dark Hall is for {low}–{high}", players=players,
+                           low=2, high=7))
     return 3 if players <= 4 else 2
 
 
@@ -112,15 +114,17 @@ def outcome(state: State, players: int | None = None) -> Outcome:
         counts[player] = counts.get(player, 0) + 1
         if counts[player] == needed:
             over = escape.round < state.round  # the round of the win has been closed
-            return Outcome(player, over, f"first to get {needed} tokens out", ahead)
+            return Outcome(player, over, _("first to get {count} tokens out", count=needed),
+                           ahead)
     ended = _stage_2_over(state)
     if not ended:
         return Outcome(None, False, "", ahead)
     if not ahead:
-        return Outcome(None, True, f"{ended}; no token got out", ahead)
+        return Outcome(None, True, _("{ended}; no token got out", ended=ended), ahead)
     best = counts[ahead[0]]
     return Outcome(ahead[0], True,
-                   f"{ended}; most tokens out ({best}), first to reach that number", ahead)
+                   _("{ended}; most tokens out ({count}), first to reach that number",
+                     ended=ended, count=best), ahead)
 
 
 def _stage_2_over(state: State) -> str:
@@ -128,7 +132,7 @@ def _stage_2_over(state: State) -> str:
     if state.stage != 2:
         return ""
     if state.round >= LAST_ROUND:
-        return "the seven monster moves of stage 2 are made"
+        return _("the seven monster moves of stage 2 are made")
     if not any(t.square != OUT for t in state.tokens):
-        return "no token is left on the board or waiting"
+        return _("no token is left on the board or waiting")
     return ""

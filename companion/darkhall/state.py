@@ -46,6 +46,7 @@ from companion.darkhall.board import CELL, CORNERS, NEXT, ORDER, parse_square
 from companion.errors import InputError
 from companion.files import dump_json, parse_json, parse_toml, read_text
 from companion.grid import HEADINGS, Rect, cell_name, parse_range
+from companion.i18n import _
 
 OUT = "out"
 MAX_STONES = 11
@@ -117,8 +118,8 @@ class State:
         for token in self.tokens:
             if token.id == token_id:
                 return token
-        known = ", ".join(t.id for t in self.tokens) or "none"
-        raise InputError(f"no token {token_id!r} (tokens: {known})")
+        known = ", ".join(t.id for t in self.tokens) or _("none")
+        raise InputError(_("no token {token!r} (tokens: {known})", token=token_id, known=known))
 
     def occupant(self, square: str) -> str | None:
         """``"monster"``, ``"stone"``, a token id, or ``None`` for an empty square."""
@@ -188,14 +189,15 @@ def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
     manual setup can be checked and *every* problem listed.
     """
     if not isinstance(data, dict):
-        raise InputError("a state is an object with keys " + ", ".join(_KEYS), where)
+        raise InputError(_("a state is an object with keys {keys}", keys=", ".join(_KEYS)), where)
     unknown = sorted(set(data) - {*_KEYS, "history"})
     if unknown:
-        raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(_KEYS)}", where)
+        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
+                           keys=", ".join(_KEYS)), where)
     base = basic_setup() if defaults == "basic" else defaults
     missing = [k for k in _KEYS if k not in data and k not in _OPTIONAL]
     if base is None and missing:
-        raise InputError(f"missing key {missing[0]!r}", where)
+        raise InputError(_("missing key {key!r}", key=missing[0]), where)
     fields = {key: data[key] for key in _KEYS if key in data}
     stage, round_ = _stage_and_round(fields, base, where)
     tokens = _tokens(fields.get("tokens", []), where)
@@ -217,11 +219,12 @@ def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
 
 def _monster(value: Any, where: str) -> Monster:
     if not isinstance(value, dict) or set(value) - {"square", "facing"} or "square" not in value:
-        raise InputError('expected {"square": "a1", "facing": "E"}', f"{where}: monster")
+        raise InputError(_('expected {{"square": "a1", "facing": "E"}}'), f"{where}: monster")
     square = _square(value["square"], f"{where}: monster.square")
     facing = value.get("facing", "E")
     if facing not in HEADINGS:
-        raise InputError(f"facing {facing!r}; expected N, E, S or W", f"{where}: monster.facing")
+        raise InputError(_("facing {facing!r}; expected N, E, S or W", facing=facing),
+                         f"{where}: monster.facing")
     return Monster(square, facing)
 
 
@@ -234,23 +237,24 @@ def _square(value: Any, where: str) -> str:
 
 def _list(value: Any, what: str, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InputError(f"expected a list of {what}", where)
+        raise InputError(_("expected a list of {what}", what=what), where)
     return value
 
 
 def _stones(value: Any, where: str) -> tuple[str, ...]:
     squares = [
         _square(v, f"{where}: stones[{i}]")
-        for i, v in enumerate(_list(value, "squares", f"{where}: stones"))
+        for i, v in enumerate(_list(value, _("squares"), f"{where}: stones"))
     ]
     return tuple(squares)
 
 
 def _pools(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
     pools = []
-    for i, pool in enumerate(_list(value, "pools", f"{where}: pools")):
+    for i, pool in enumerate(_list(value, _("pools"), f"{where}: pools")):
         place = f"{where}: pools[{i}]"
-        squares = [_square(v, f"{place}[{j}]") for j, v in enumerate(_list(pool, "squares", place))]
+        squares = [_square(v, f"{place}[{j}]") for j, v in enumerate(_list(pool, _("squares"),
+                                                                               place))]
         pools.append(canonical(squares) if len(set(squares)) == len(squares) else tuple(squares))
     return tuple(pools)
 
@@ -258,16 +262,17 @@ def _pools(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
 def _tokens(value: Any, where: str) -> tuple[Token, ...]:
     return tuple(
         _token(v, f"{where}: tokens[{i}]")
-        for i, v in enumerate(_list(value, "tokens", f"{where}: tokens"))
+        for i, v in enumerate(_list(value, _("tokens"), f"{where}: tokens"))
     )
 
 
 def _token(value: Any, where: str) -> Token:
     if not isinstance(value, dict) or "id" not in value or set(value) - {"id", "square", "face"}:
-        raise InputError('expected {"id": "red-6", "square": "f1", "face": 6}', where)
+        raise InputError(_('expected {{"id": "red-6", "square": "f1", "face": 6}}'), where)
     token_id = value["id"]
     if not isinstance(token_id, str) or not _ID.fullmatch(token_id):
-        raise InputError(f"id {token_id!r}: 1 to 40 characters, no spaces", f"{where}.id")
+        raise InputError(_("id {id!r}: 1 to 40 characters, no spaces", id=token_id),
+                         f"{where}.id")
     square = value.get("square")
     if square is not None and square != OUT:
         square = _square(square, f"{where}.square")
@@ -278,16 +283,16 @@ def _face(value: Any, token_id: str, where: str) -> int:
     if value is None:
         match = _FACE_IN_ID.search(token_id)
         if not match:
-            raise InputError(f"token {token_id!r} needs a face (1–6)", where)
+            raise InputError(_("token {id!r} needs a face (1–6)", id=token_id), where)
         return int(match.group(1))
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InputError(f"face {value!r}; expected a number 1–6", where)
+        raise InputError(_("face {face!r}; expected a number 1–6", face=value), where)
     return value
 
 
 def _stage(value: Any, where: str) -> int:
     if value not in (1, 2) or isinstance(value, bool):
-        raise InputError(f"stage {value!r}; expected 1 or 2", f"{where}: stage")
+        raise InputError(_("stage {stage!r}; expected 1 or 2", stage=value), f"{where}: stage")
     return value
 
 
@@ -303,16 +308,18 @@ def _stage_and_round(fields: dict[str, Any], base: State | None, where: str) -> 
         return stage, 1 if stage == 1 else STAGE_2_ROUND
     round_ = _whole(fields["round"], 1, LAST_ROUND, f"{where}: round")
     if stage is not None and stage != stage_of(round_):
-        raise InputError(
-            f"round {round_} is in stage {stage_of(round_)}, not {stage} (rounds 1–"
-            f"{STAGE_2_ROUND - 1} are stage 1, {STAGE_2_ROUND}–{LAST_ROUND - 1} stage 2)",
+        raise InputError(_(
+            "round {round} is in stage {right}, not {stage} (rounds 1–{last_1} are stage 1, "
+            "{first_2}–{last_2} stage 2)", round=round_, right=stage_of(round_), stage=stage,
+            last_1=STAGE_2_ROUND - 1, first_2=STAGE_2_ROUND, last_2=LAST_ROUND - 1),
             f"{where}: stage")
     return stage_of(round_), round_
 
 
 def _whole(value: Any, low: int, high: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(f"{value!r}; expected a whole number {low}–{high}", where)
+        raise InputError(_("{value!r}; expected a whole number {low}–{high}", value=value,
+                           low=low, high=high), where)
     return value
 
 
@@ -323,12 +330,12 @@ def _players(value: Any, where: str) -> int | None:
 def _moved(value: Any, tokens: tuple[Token, ...], where: str) -> tuple[str, ...]:
     known = {t.id for t in tokens}
     moved: list[str] = []
-    for i, token_id in enumerate(_list(value, "token ids", f"{where}: moved")):
+    for i, token_id in enumerate(_list(value, _("token ids"), f"{where}: moved")):
         place = f"{where}: moved[{i}]"
         if not isinstance(token_id, str) or token_id not in known:
-            raise InputError(f"no token {token_id!r}", place)
+            raise InputError(_("no token {token!r}", token=token_id), place)
         if token_id in moved:
-            raise InputError(f"{token_id} is listed twice", place)
+            raise InputError(_("{id} is listed twice", id=token_id), place)
         moved.append(token_id)
     return tuple(moved)
 
@@ -341,42 +348,47 @@ def _escapes(value: Any, tokens: tuple[Token, ...], round_: int, where: str
     if value is None:
         return tuple(Escape(token_id, 0) for token_id in out)
     escapes: list[Escape] = []
-    for i, entry in enumerate(_list(value, "escapes", f"{where}: escapes")):
+    for i, entry in enumerate(_list(value, _("escapes"), f"{where}: escapes")):
         place = f"{where}: escapes[{i}]"
         if not isinstance(entry, dict) or set(entry) != {"id", "round"}:
-            raise InputError('expected {"id": "red-6", "round": 3}', place)
+            raise InputError(_('expected {{"id": "red-6", "round": 3}}'), place)
         if entry["id"] not in out:
-            raise InputError(f"{entry['id']!r} is not a token that is out", f"{place}.id")
+            raise InputError(_("{id!r} is not a token that is out", id=entry["id"]),
+                             f"{place}.id")
         if any(e.token == entry["id"] for e in escapes):
-            raise InputError(f"{entry['id']} is listed twice", f"{place}.id")
+            raise InputError(_("{id} is listed twice", id=entry["id"]), f"{place}.id")
         got_out = _whole(entry["round"], 0, round_, f"{place}.round")
         if escapes and got_out < escapes[-1].round:
-            raise InputError("escapes are listed in the order they happened", f"{place}.round")
+            raise InputError(_("escapes are listed in the order they happened"),
+                             f"{place}.round")
         escapes.append(Escape(entry["id"], got_out))
     unlisted = [token_id for token_id in out if all(e.token != token_id for e in escapes)]
     if unlisted:
-        raise InputError(f"{unlisted[0]} is out but not in escapes", f"{where}: escapes")
+        raise InputError(_("{id} is out but not in escapes", id=unlisted[0]),
+                         f"{where}: escapes")
     return tuple(escapes)
 
 
 def _history(value: Any, where: str) -> tuple[Change, ...]:
-    changes = _list(value, "changes", f"{where}: history")
+    changes = _list(value, _("changes"), f"{where}: history")
     if len(changes) > MAX_HISTORY:
-        raise InputError(f"{len(changes)} changes; at most {MAX_HISTORY} are kept",
+        raise InputError(_("{count} changes; at most {most} are kept", count=len(changes),
+                           most=MAX_HISTORY),
                          f"{where}: history")
     return tuple(_change(entry, f"{where}: history[{i}]") for i, entry in enumerate(changes))
 
 
 def _change(value: Any, where: str) -> Change:
     if not isinstance(value, dict) or not {"did", "was"} <= set(value) <= {"did", "was", "drawn"}:
-        raise InputError('expected {"did": "move red-6 p11", "was": {…}}', where)
+        raise InputError(_('expected {{"did": "move red-6 p11", "was": {{…}}}}'), where)
     was = value["was"]
     if isinstance(was, str):  # the TOML form keeps it as JSON text (TOML has no null)
         was = parse_json(was, f"{where}.was")
     if not isinstance(was, dict) or set(was) - set(_KEYS):
-        raise InputError("'was' holds state keys: " + ", ".join(_KEYS), f"{where}.was")
+        raise InputError(_("'was' holds state keys: {keys}", keys=", ".join(_KEYS)),
+                         f"{where}.was")
     if not isinstance(value["did"], str) or not isinstance(value.get("drawn", ""), str):
-        raise InputError("'did' and 'drawn' are text", where)
+        raise InputError(_("'did' and 'drawn' are text"), where)
     return Change(value["did"], was, value.get("drawn"))
 
 
@@ -386,21 +398,19 @@ def _change(value: Any, where: str) -> Change:
 def validate(state: State, where: str, *, pool_checks: bool = True) -> None:
     """Reject positions the rules can never reach, naming the piece."""
     if len(state.stones) > MAX_STONES:
-        raise InputError(
-            f"{len(state.stones)} stones; the game has {MAX_STONES}", f"{where}: stones"
-        )
+        raise InputError(_("{count} stones; the game has {most}", count=len(state.stones),
+                           most=MAX_STONES), f"{where}: stones")
     for i, stone in enumerate(state.stones):
         if stone in CORNERS:
-            raise InputError(
-                f"a stone on the corner {stone}: stones pushed onto a corner leave the game",
-                f"{where}: stones[{i}]",
-            )
+            raise InputError(_("a stone on the corner {square}: stones pushed onto a corner "
+                               "leave the game", square=stone), f"{where}: stones[{i}]")
     problems = pool_problems(state.pools)
     if problems and pool_checks:
         index, message = problems[0]
         raise InputError(message, f"{where}: pools[{index}]")
     if state.monster.square in state.blood:
-        raise InputError(f"the monster never stands on blood ({state.monster.square})",
+        raise InputError(_("the monster never stands on blood ({square})",
+                           square=state.monster.square),
                          f"{where}: monster.square")
     _validate_tokens(state.tokens, where)
     _validate_occupancy(state, where)
@@ -420,21 +430,23 @@ def pool_problems(pools: tuple[tuple[str, ...], ...]) -> list[tuple[int, str]]:
     seen: dict[str, int] = {}
     for i, pool in enumerate(pools):
         if not pool_shape_ok(pool):
-            problems.append((i, f"{' '.join(pool)} is not a 2×2 or 4×1 pool"))
+            problems.append((i, _("{pool} is not a 2×2 or 4×1 pool", pool=" ".join(pool))))
         for square in pool:
             if any(NEXT[(square, h)] is None for h in HEADINGS):
-                problems.append((i, f"{square} touches the board edge; pools must not "
-                                    "(a slide would leave the board)"))
+                problems.append((i, _("{square} touches the board edge; pools must not (a "
+                                      "slide would leave the board)", square=square)))
             if square in seen:
-                problems.append((i, f"{square} is also in pools[{seen[square]}]"))
+                problems.append((i, _("{square} is also in pools[{other}]", square=square,
+                                      other=seen[square])))
         for square in pool:
             seen.setdefault(square, i)
     for square, i in seen.items():
         for h in HEADINGS:
             other = NEXT[(square, h)]
             if other in seen and seen[other] != i:
-                problems.append((i, f"{square} is next to {other} of pools[{seen[other]}]; "
-                                    "pools must not touch"))
+                problems.append((i, _("{square} is next to {other} of pools[{pool}]; pools "
+                                      "must not touch", square=square, other=other,
+                                      pool=seen[other])))
     return problems
 
 
@@ -442,23 +454,23 @@ def _validate_tokens(tokens: tuple[Token, ...], where: str) -> None:
     ids: set[str] = set()
     for i, token in enumerate(tokens):
         if token.id in ids:
-            raise InputError(f"token id {token.id!r} is used twice", f"{where}: tokens[{i}].id")
+            raise InputError(_("token id {id!r} is used twice", id=token.id),
+                             f"{where}: tokens[{i}].id")
         ids.add(token.id)
 
 
 def _validate_occupancy(state: State, where: str) -> None:
-    pieces: dict[str, str] = {state.monster.square: "the monster"}
-    placed = [(s, "a stone", f"stones[{i}]") for i, s in enumerate(state.stones)]
+    pieces: dict[str, str] = {state.monster.square: _("the monster")}
+    placed = [(s, _("a stone"), f"stones[{i}]") for i, s in enumerate(state.stones)]
     placed += [
-        (t.square, f"token {t.id}", f"tokens[{i}].square")
+        (t.square, _("token {id}", id=t.id), f"tokens[{i}].square")
         for i, t in enumerate(state.tokens)
         if t.on_board
     ]
     for square, what, field_name in placed:
         if square in pieces:
-            raise InputError(
-                f"{what} and {pieces[square]} are both on {square}", f"{where}: {field_name}"
-            )
+            raise InputError(_("{what} and {other} are both on {square}", what=what,
+                               other=pieces[square], square=square), f"{where}: {field_name}")
         pieces[square] = what
 
 
@@ -545,22 +557,20 @@ def _text_line(words: list[str], data: dict[str, Any], where: str) -> None:
         token: dict[str, Any] = {"id": args[0], "square": None if args[1] == "-" else args[1]}
         if len(args) == 3:
             if not args[2].isdigit():
-                raise InputError(f"face {args[2]!r}; expected a number 1–6", where)
+                raise InputError(_("face {face!r}; expected a number 1–6", face=args[2]), where)
             token["face"] = int(args[2])
         data.setdefault("tokens", []).append(token)
     else:
-        raise InputError(
-            f"cannot read {' '.join(words)!r}; lines are 'stage N', 'monster SQ FACING', "
-            "'stones SQ…', 'pools RANGE…', 'token ID SQ|-|out FACE', 'round N', "
-            "'players N', 'moved ID…', 'escapes ID@ROUND…'",
-            where,
-        )
+        raise InputError(_(
+            "cannot read {line!r}; lines are 'stage N', 'monster SQ FACING', 'stones SQ…', "
+            "'pools RANGE…', 'token ID SQ|-|out FACE', 'round N', 'players N', 'moved ID…', "
+            "'escapes ID@ROUND…'", line=" ".join(words)), where)
 
 
 def _escape_word(word: str, where: str) -> dict[str, Any]:
     token_id, at, got_out = word.rpartition("@")
     if not at or not got_out.isdigit():
-        raise InputError(f"{word!r}: write an escape as ID@ROUND (red-6@3)", where)
+        raise InputError(_("{word!r}: write an escape as ID@ROUND (red-6@3)", word=word), where)
     return {"id": token_id, "round": int(got_out)}
 
 

@@ -17,6 +17,7 @@ from companion.darkhall.state import OUT, State
 from companion.darkhall.table import Push, Table
 from companion.errors import IllegalMove, InputError
 from companion.grid import heading_between
+from companion.i18n import _, _n
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,12 @@ def move_token(state: State, token_id: str, path: list[str] | tuple[str, ...]) -
     """Apply a token's move, or raise :class:`IllegalMove` naming the broken rule."""
     token = state.token(token_id)
     if token.square == OUT:
-        raise IllegalMove(f"{token_id} is already out")
+        raise IllegalMove(_("{token} is already out", token=token_id))
     if len(path) > token.face:
-        raise IllegalMove(
-            f"{token_id} shows {token.face}: it moves at most {token.face} "
-            f"square{'s' * (token.face != 1)}, the path has {len(path)}"
-        )
+        raise IllegalMove(_n("{token} shows {face}: it moves at most {face} square, the path has "
+                             "{length}", "{token} shows {face}: it moves at most {face} squares, "
+                             "the path has {length}", token.face, token=token_id, face=token.face,
+                             length=len(path)))
     walk = _Walk(state, token_id)
     for point, written in enumerate(path, start=1):
         walk.advance(written, last=point == len(path), point=point)
@@ -56,7 +57,7 @@ class _Walk:
         self.squares: list[str] = []
 
     def advance(self, written: str, *, last: bool, point: int) -> None:
-        where = f"point {point} ({written})"
+        where = _("point {point} ({written})", point=point, written=written)
         if written.lower() == OUT:
             self.leave(last, where)
             return
@@ -75,30 +76,34 @@ class _Walk:
         """The heading of this point and the first square it enters."""
         if self.pos is None:
             if target != ENTRANCE:
-                raise IllegalMove(f"a token enters the board on {ENTRANCE}, not {target}", where)
+                raise IllegalMove(_("a token enters the board on {entrance}, not {target}",
+                                    entrance=ENTRANCE, target=target), where)
             return "N", ENTRANCE
         if self.pos == OUT:
-            raise IllegalMove("the token is already out: nothing may follow 'out'", where)
+            raise IllegalMove(_("the token is already out: nothing may follow 'out'"), where)
         heading = heading_between(CELL[self.pos], CELL[target])
         if heading is not None:
             return heading, target
         heading = _straight(self.pos, target)
         first = NEXT[(self.pos, heading)] if heading else None
         if heading is None or first not in self.table.blood:
-            raise IllegalMove(
-                f"{target} is not next to {self.pos}: tokens move one square at a time, "
-                "along rows and columns", where)
+            raise IllegalMove(_("{target} is not next to {square}: tokens move one square at a "
+                                "time, along rows and columns", target=target, square=self.pos),
+                              where)
         return heading, first
 
     def step(self, square: str, heading: str, where: str) -> None:
         table = self.table
         if square == table.square:
-            raise IllegalMove(f"the monster stands on {square}: tokens never pass it", where)
+            raise IllegalMove(_("the monster stands on {square}: tokens never pass it",
+                                square=square), where)
         if square in table.stones:
             if not table.can_push_stone(square, heading):
                 beyond = NEXT[(square, heading)]
-                why = "the wall" if beyond is None else f"{beyond} is not empty"
-                raise IllegalMove(f"the stone on {square} cannot be pushed: {why}", where)
+                why = _("the wall") if beyond is None else _("{square} is not empty",
+                                                             square=beyond)
+                raise IllegalMove(_("the stone on {square} cannot be pushed: {why}",
+                                    square=square, why=why), where)
             table.push_stone(square, heading)
         self.pos = square
 
@@ -110,48 +115,51 @@ class _Walk:
         resting = [square for square in crossed if not table.free(square)]
         if resting:
             square = resting[0]
-            piece = "a stone" if square in table.stones else table.token_at.get(square, "a piece")
-            raise IllegalMove(f"{piece} resting on the blood at {square} blocks the slide: "
-                              "the token may not enter the pool", where)
+            piece = _("a stone") if square in table.stones else table.token_at.get(square,
+                                                                                   _("a piece"))
+            raise IllegalMove(_("{piece} resting on the blood at {square} blocks the slide: the "
+                                "token may not enter the pool", piece=piece, square=square), where)
         land = NEXT[(crossed[-1], heading)]
         assert land is not None  # pools never touch the edge
         self.land_beyond(land, heading, last, where)
         if written != land and written not in crossed:
-            raise IllegalMove(f"the slide from {self.pos} ends on {land}, not {written}", where)
+            raise IllegalMove(_("the slide from {start} ends on {land}, not {written}",
+                                start=self.pos, land=land, written=written), where)
         self.pos = land
 
     def land_beyond(self, land: str, heading: str, last: bool, where: str) -> None:
         table = self.table
         if land == table.square:
-            raise IllegalMove(f"the monster stands on {land} beyond the pool: the slide "
-                              "cannot end there, so the token may not enter the pool", where)
+            raise IllegalMove(_("the monster stands on {land} beyond the pool: the slide cannot "
+                                "end there, so the token may not enter the pool", land=land), where)
         if land in table.stones:
             if not table.can_push_stone(land, heading):
-                raise IllegalMove(f"the stone on {land} beyond the pool cannot be pushed: "
-                                  "the token may not enter the pool", where)
+                raise IllegalMove(_("the stone on {land} beyond the pool cannot be pushed: the "
+                                    "token may not enter the pool", land=land), where)
             table.push_stone(land, heading)
         elif land in table.token_at and last:
-            raise IllegalMove(
-                f"{table.token_at[land]} stands on {land} beyond the pool: a token "
-                "may not enter the pool with its last point", where)
+            raise IllegalMove(_("{token} stands on {land} beyond the pool: a token may not enter "
+                                "the pool with its last point", token=table.token_at[land],
+                                land=land), where)
 
     def leave(self, last: bool, where: str) -> None:
         if self.pos != EXIT:
-            at = self.pos or "in front of the entrance"
-            raise IllegalMove(f"a token leaves from the exit {EXIT}, not {at}", where)
+            at = self.pos or _("in front of the entrance")
+            raise IllegalMove(_("a token leaves from the exit {exit}, not {at}", exit=EXIT, at=at),
+                              where)
         if not last:
-            raise IllegalMove("nothing may follow 'out'", where)
+            raise IllegalMove(_("nothing may follow 'out'"), where)
         self.pos = OUT
         self.squares.append(OUT)
 
     def finish(self) -> None:
         table = self.table
         if self.pos in table.token_at:
-            raise IllegalMove(f"{self.pos} holds {table.token_at[self.pos]}: a move must end on "
-                              "an empty square")
+            raise IllegalMove(_("{square} holds {token}: a move must end on an empty square",
+                                square=self.pos, token=table.token_at[self.pos]))
         if self.pos in table.blood:
-            raise IllegalMove(f"{self.token} stopped on the pool at {self.pos}: it needs another "
-                              "point to step off the blood")
+            raise IllegalMove(_("{token} stopped on the pool at {square}: it needs another "
+                                "point to step off the blood", token=self.token, square=self.pos))
         if self.pos is not None and self.pos != OUT:
             table.token_at[self.pos] = self.token
         table.where[self.token] = self.pos

@@ -25,7 +25,7 @@ def orientations(shape: frozenset[Cell]) -> set[frozenset[Cell]]:
     """The shape turned and flipped every way, each moved to the origin."""
     found = set()
     cells = list(shape)
-    for _ in range(4):
+    for _turn in range(4):
         cells = [(y, -x) for x, y in cells]
         for variant in (cells, [(-x, y) for x, y in cells]):
             found.add(normalise(variant))

@@ -1,0 +1,1 @@
+"""Message catalogues: ``ja.po`` translates the companion's English messages."""
