@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
 from typing import Any
 
 LANGS = ("ja", "en")
@@ -61,6 +60,8 @@ def _n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """The translations of ``lang``: English message → translated message."""
+    from importlib import resources  # only when a translation is asked for
+
     text = resources.files("companion.locale").joinpath(f"{lang}.po").read_text("utf-8")
     return {msgid: msgstr for msgid, msgstr in read_po(text) if msgid and msgstr}
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from companion import i18n
 from companion.errors import InputError
 from companion.files import write_atomic
 from companion.shell import FriendlyGroup
@@ -37,6 +38,7 @@ def main() -> None:
       pnp preview darkhall board -o board.svg
       pnp calibrate --duplex long         # measure your printer's back offset
     """
+    i18n.use("en")  # pnp's own messages are English; --lang is the language printed
 
 
 @main.command("list")

@@ -303,7 +303,7 @@ def deck_new(game: Path, seed: int | None, force: bool) -> None:
       companion darkhall deck new game.json --force
     """
     if game.exists() and not force:
-        raise InputError("already exists; use --force to start over", str(game))
+        raise InputError(_("already exists; use --force to start over"), str(game))
     started = deck_rules.Game(new_seed() if seed is None else seed)
     write_atomic(game, dump_json(deck_rules.to_dict(started)))
     click.echo(_("New game in {game}, seed {seed}. Draw with: companion darkhall deck draw "

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from companion.errors import IllegalMove
 from companion.grid import Cell, Rect, cell_name, components, square_neighbours
+from companion.i18n import _
 from companion.roguelight.maps import BAT, GHOST, ITEM, Map
 
 BAT_ADVANCE = 2
@@ -91,48 +92,53 @@ class Build:
         board = self.map
         off = [c for c in cells if not board.on_map(c)]
         if off:
-            raise IllegalMove(f"{what} leaves the map")
+            raise IllegalMove(_("{what} leaves the map", what=what))
         if len(components(cells)) != 1:
-            raise IllegalMove(f"{what} is not one connected block")
+            raise IllegalMove(_("{what} is not one connected block", what=what))
         taken = cells & self.filled
         if taken:
-            raise IllegalMove(f"{what} overlaps filled cells {names(taken)}")
+            raise IllegalMove(_("{what} overlaps filled cells {cells}", what=what,
+                                cells=names(taken)))
         touches_plan = False
         for plan in self.plans:
             inside = {c for c in cells if c in plan}
             if inside and inside != cells:
-                raise IllegalMove(f"{what} crosses the dotted line of plan {plan.name()}")
+                raise IllegalMove(_("{what} crosses the dotted line of plan {plan}", what=what,
+                                    plan=plan.name()))
             if inside and any(n not in plan for c in inside for n in square_neighbours(c)):
-                raise IllegalMove(f"{what} touches plan {plan.name()} from the inside")
+                raise IllegalMove(_("{what} touches plan {plan} from the inside", what=what,
+                                    plan=plan.name()))
             if not inside and any(n in plan for c in cells for n in square_neighbours(c)):
                 touches_plan = True
         touches_filled = any(n in self.filled for c in cells for n in square_neighbours(c))
         if not (touches_filled or touches_plan):
-            raise IllegalMove(f"{what} shares no edge with a filled cell or a plan "
-                              "(corners and the outer wall do not count)")
+            raise IllegalMove(_("{what} shares no edge with a filled cell or a plan (corners "
+                                "and the outer wall do not count)", what=what))
 
     def check_plan(self, rect: Rect, what: str) -> None:
         """Action B's drawing rules ①–③ for a plan ``rect``."""
         board = self.map
         if not (board.on_map((rect.left, rect.top)) and board.on_map((rect.right, rect.bottom))):
-            raise IllegalMove(f"{what} runs off the map")
+            raise IllegalMove(_("{what} runs off the map", what=what))
         if rect.width < 2 or rect.height < 2:
-            raise IllegalMove(f"{what} is {rect.width}×{rect.height}; plans are at least 2×2")
+            raise IllegalMove(_("{what} is {width}×{height}; plans are at least 2×2", what=what,
+                                width=rect.width, height=rect.height))
         for plan in self.plans:
             grown = Rect(plan.left - 1, plan.top, plan.right + 1, plan.bottom)
             tall = Rect(plan.left, plan.top - 1, plan.right, plan.bottom + 1)
             if rect.overlaps(grown) or rect.overlaps(tall):
-                raise IllegalMove(f"{what} overlaps or shares an edge with plan {plan.name()} "
-                                  "(only corners may touch)")
+                raise IllegalMove(_("{what} overlaps or shares an edge with plan {plan} (only "
+                                    "corners may touch)", what=what, plan=plan.name()))
         border = [(c, n) for c in rect.cells() for n in square_neighbours(c)
                   if n not in rect and board.on_map(n)]
         if not any(c in self.filled or n in self.filled for c, n in border):
-            raise IllegalMove(f"{what} shares no edge with a filled cell "
-                              "(the outer wall does not count)")
+            raise IllegalMove(_("{what} shares no edge with a filled cell (the outer wall "
+                                "does not count)", what=what))
         for monster in board.large:
             inside = monster.cells & set(rect.cells())
             if inside and inside != monster.cells:
-                raise IllegalMove(f"{what} encloses only part of the large {monster.kind}")
+                raise IllegalMove(_("{what} encloses only part of the large {kind}", what=what,
+                                    kind=monster.kind))
 
     # --- changing the sheet --------------------------------------------------
 
@@ -182,7 +188,8 @@ def setup(board: Map, white: int, black: int) -> Build:
     beside the black face's marks, check ① ②, fill the other five entrances."""
     for die, value in (("white", white), ("black", black)):
         if value not in range(1, 7):
-            raise IllegalMove(f"setup {die} die {value!r}: dice show 1–6")
+            raise IllegalMove(_("setup {die} die {value!r}: dice show 1–6", die=die,
+                                value=value))
     circled = set()
     for face, gap in board.time_marks:
         if face == black:

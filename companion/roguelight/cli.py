@@ -12,6 +12,7 @@ import click
 from companion.errors import InputError
 from companion.files import dump_json, refuse_overwriting, write_atomic
 from companion.grid import column_letters
+from companion.i18n import _, language
 from companion.roguelight import intercept as interception
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
@@ -59,18 +60,20 @@ def show_map(source: str) -> None:
       companion roguelight map my-map.toml
     """
     board = load_map(source)
-    click.echo(f"{board.title_en} — {board.width} × {board.height}, {board.kind}")
+    title = board.title if language() == "ja" else board.title_en
+    click.echo(f"{title} — {board.width} × {board.height}, {board.kind}")
     click.echo("    " + " ".join(column_letters(x).upper() for x in range(board.width)))
     for y in range(board.height):
         click.echo(f"{y + 1:>3} " + " ".join(board.symbol((x, y)) if board.large_at((x, y))
                                              is None else "L" for x in range(board.width)))
     for face, rect in board.entrance_blocks.items():
-        click.echo(f"entrance {face} on {board.name_of(board.entrances[face])}, "
-                   f"block {rect.name()}")
+        click.echo(_("entrance {face} on {cell}, block {block}", face=face,
+                     cell=board.name_of(board.entrances[face]), block=rect.name()))
     for monster in board.large:
         cells = " ".join(sorted(board.name_of(c) for c in monster.cells))
-        click.echo(f"large {monster.kind} on {cells} (goal {monster.goal})")
-    click.echo("item marks: " + " ".join(str(p) for p in board.item_points))
+        click.echo(_("large {kind} on {cells} (goal {goal})", kind=monster.kind, cells=cells,
+                     goal=monster.goal))
+    click.echo(_("item marks: {points}", points=" ".join(map(str, board.item_points))))
 
 
 add_help(show_map, f"Shipped maps: {', '.join(SHIPPED)}.")
@@ -97,11 +100,11 @@ def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
         click.echo(blank_sheet(board, source, name or "player"), nl=False)
         return
     if out.exists() and not force:
-        raise InputError("already exists; use --force to replace it", str(out))
+        raise InputError(_("already exists; use --force to replace it"), str(out))
     reference = relative_map(source, Path.cwd(), out)
     write_atomic(out, blank_sheet(board, reference, name or out.stem))
-    click.echo(f"Blank sheet written to {out}; fill it in, then: "
-               f"companion roguelight score {out}")
+    click.echo(_("Blank sheet written to {out}; fill it in, then: companion roguelight score "
+                 "{out}", out=out))
 
 
 @roguelight.command()
@@ -155,7 +158,7 @@ def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
       companion roguelight intercept a.toml b.toml --route bob=A,C --json
     """
     if seed is not None and typed:
-        raise click.UsageError("--seed and --dice exclude each other")
+        raise click.UsageError(_("--seed and --dice exclude each other"))
     loaded = [load_sheet(path) for path in sheets]
     plan = interception.plan(loaded, players, _names(order), _routes(routes))
     fights = None
@@ -167,7 +170,7 @@ def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
         return
     click.echo(describe_interception(plan, fights))
     if seed is not None:
-        click.echo(f"seed {seed}", err=True)
+        click.echo(_("seed {seed}", seed=seed), err=True)
 
 
 def _names(order: str | None) -> list[str]:
@@ -179,7 +182,7 @@ def _routes(values: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     for value in values:
         name, sep, letters = value.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"--route {value!r}: expected NAME=A,B,C")
+            raise InputError(_("--route {value!r}: expected NAME=A,B,C", value=value))
         routes[name.strip()] = tuple(x.strip().upper() for x in letters.split(",") if x.strip())
     return routes
 
@@ -197,12 +200,13 @@ def _typed_roller(descent, battle):
     def parse(text: str) -> tuple[int, int]:
         parts = text.replace(",", " ").split()
         if len(parts) != 2 or not all(p in "123456" and len(p) == 1 for p in parts):
-            raise click.BadParameter("type the white die then the black die, like: 3 5")
+            raise click.BadParameter(_("type the white die then the black die, like: 3 5"))
         return int(parts[0]), int(parts[1])
 
     owner = descent.sheet.name
-    click.echo(f"{owner}, room {battle.room}: {describe_battle(owner, battle)}", err=True)
-    white, black = click.prompt("  white black", value_proc=parse, err=True)
+    click.echo(_("{sheet}, room {room}: {battle}", sheet=owner, room=battle.room,
+                 battle=describe_battle(owner, battle)), err=True)
+    white, black = click.prompt("  " + _("white black"), value_proc=parse, err=True)
     click.echo("  " + describe_fight(interception.Fight(owner, battle, white, black)), err=True)
     return white, black
 
@@ -224,7 +228,7 @@ def replay_command(log_file: str, out: Path | None) -> None:
       companion roguelight replay log.toml --out - > sheet.toml
     """
     if out is not None and str(out) != "-":
-        refuse_overwriting(out, {"log": log_file})
+        refuse_overwriting(out, {_("log"): log_file})
     log = load_log(log_file)
     build, reports = replay(log)
     to_stderr = out is not None and str(out) == "-"  # standard output carries the sheet
@@ -232,11 +236,13 @@ def replay_command(log_file: str, out: Path | None) -> None:
         click.echo("\n".join(report.lines), err=to_stderr)
     last = reports[-1].number if reports else 0
     if build.over:
-        click.echo(f"The build part is over after round {last} "
-                   f"(development {build.development}).", err=to_stderr)
+        click.echo(_("The build part is over after round {round} (development "
+                     "{development}).", round=last, development=build.development),
+                   err=to_stderr)
     else:
-        click.echo(f"The log stops after round {last}; the build part is not over yet "
-                   f"(time number {build.round}, development {build.development}).",
+        click.echo(_("The log stops after round {round}; the build part is not over yet "
+                     "(time number {time}, development {development}).", round=last,
+                     time=build.round, development=build.development),
                    err=to_stderr)
     if out is None:
         return
@@ -245,7 +251,7 @@ def replay_command(log_file: str, out: Path | None) -> None:
         return
     write_atomic(out, sheet_toml(build, log,
                                  relative_map(log.map_name, Path(log.source).parent, out)))
-    click.echo(f"Finished sheet written to {out}.")
+    click.echo(_("Finished sheet written to {out}.", out=out))
 
 
 def relative_map(map_name: str, base: Path, out: Path) -> str:

@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from companion.dice import Distribution
 from companion.errors import InputError
+from companion.i18n import _
 from companion.roguelight.routes import Routes, fewest_room_routes
 from companion.roguelight.scoring import Score, score_exits
 from companion.roguelight.sheet import Sheet
@@ -29,7 +30,7 @@ THROWS = [(w, b) for w in range(1, 7) for b in range(1, 7)]
 
 def band(players: int) -> str:
     if not 1 <= players <= 6:
-        raise InputError(f"{players} players; Roguelight is for 1–6")
+        raise InputError(_("{players} players; Roguelight is for 1–6", players=players))
     return "1-2" if players <= 2 else "3-4" if players <= 4 else "5-6"
 
 
@@ -54,10 +55,10 @@ class Battle:
         top = self.strength - self.level
         count = sum(1 for w, b in THROWS if self.scores(w, b))
         if top >= 6:
-            return "any throw: 36/36"
+            return _("any throw: 36/36")
         if top < 1:
-            return f"doubles only: {count}/36"
-        return f"min ≤ {top} or doubles: {count}/36"
+            return _("doubles only: {count}/36", count=count)
+        return _("min ≤ {top} or doubles: {count}/36", top=top, count=count)
 
 
 @dataclass(frozen=True)
@@ -112,16 +113,16 @@ def stack(sheets: Sequence[Sheet], scores: dict[str, Score], order: Sequence[str
     if len(sheets) > 1:
         for sheet in sheets:
             if sheet.development is None:
-                raise InputError("stacking needs how far the development track got: "
-                                 "add development = N", sheet.name)
+                raise InputError(_("stacking needs how far the development track got: add "
+                                   "development = N"), sheet.name)
     rank = {name: i for i, name in enumerate(order)}
     key = lambda s: (s.development or 0, s.item_points, rank.get(s.name, len(rank)))  # noqa: E731
     ordered = sorted(sheets, key=key)
     notes = []
     for upper, lower in pairwise(ordered):
         if key(upper)[:2] == key(lower)[:2]:
-            notes.append(f"{upper.name} and {lower.name} tie on development and items: "
-                         f"{upper.name} goes on top by the order given")
+            notes.append(_("{upper} and {lower} tie on development and items: {upper} goes "
+                           "on top by the order given", upper=upper.name, lower=lower.name))
     return ordered, notes
 
 
@@ -130,14 +131,16 @@ def plan(sheets: Sequence[Sheet], players: int | None = None, order: Sequence[st
     """Stack the sheets and fix every route, level and battle."""
     names = [s.name for s in sheets]
     if len(set(names)) != len(names):
-        raise InputError("two sheets have the same name; give each a name = \"…\"")
+        raise InputError(_('two sheets have the same name; give each a name = "…"'))
     unknown = sorted(set(order) - set(names)) + sorted(set(routes or {}) - set(names))
     if unknown:
-        raise InputError(f"no sheet named {unknown[0]!r} (sheets: {', '.join(names)})")
+        raise InputError(_("no sheet named {name!r} (sheets: {names})", name=unknown[0],
+                           names=", ".join(names)))
     players = len(sheets) if players is None else players
     row_band = band(players)
     if players < len(sheets):
-        raise InputError(f"--players {players} but {len(sheets)} sheets: one sheet a player")
+        raise InputError(_("--players {players} but {count} sheets: one sheet a player",
+                           players=players, count=len(sheets)))
     scores = {s.name: score_exits(s)[0] for s in sheets}
     joining = [s for s in sheets if scores[s.name].has_floor]
     ordered, notes = stack(joining, scores, order or names)
@@ -184,9 +187,9 @@ def _choose(sheet: Sheet, routes: Routes, chosen: tuple[str, ...] | None) -> tup
     if chosen is None:
         return routes.choices[0] if routes.choices else ()
     if chosen not in routes.choices:
-        listed = "; ".join(",".join(c) or "(no room)" for c in routes.choices)
-        raise InputError(f"route {','.join(chosen)} is not one of the fewest-rooms routes: "
-                         f"{listed}", f"{sheet.name}: --route")
+        listed = "; ".join(",".join(c) or _("(no room)") for c in routes.choices)
+        raise InputError(_("route {route} is not one of the fewest-rooms routes: {listed}",
+                           route=",".join(chosen), listed=listed), f"{sheet.name}: --route")
     return chosen
 
 
@@ -214,7 +217,8 @@ def run(interception: Interception, roll: Roller) -> list[Fight]:
         for battle in descent.battles:
             white, black = roll(descent, battle)
             if not (1 <= white <= 6 and 1 <= black <= 6):
-                raise InputError(f"dice show 1–6, not {white} and {black}")
+                raise InputError(_("dice show 1–6, not {white} and {black}", white=white,
+                                   black=black))
             fights.append(Fight(descent.sheet.name, battle, white, black))
     return fights
 

@@ -19,6 +19,7 @@ from typing import Any
 from companion.errors import InputError
 from companion.files import parse_toml, read_text
 from companion.grid import Cell, Rect, cell_name, components, parse_cell, parse_range
+from companion.i18n import _
 
 PLAIN, ITEM, GHOST, BAT, BLUE, GREEN, EXIT = ".", "I", "G", "V", "b", "g", "X"
 MONSTERS = frozenset({GHOST, BAT, BLUE, GREEN})
@@ -165,7 +166,8 @@ def parse_map(text: str, where: str) -> Map:
     data = parse_toml(text, where)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(sorted(_KEYS))}", where)
+        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
+                           keys=", ".join(sorted(_KEYS))), where)
     base = _defaults()
     symbols, width, height = _grid(data.get("grid"), where)
     entrances = _entrances(symbols, width, height, where)
@@ -199,7 +201,7 @@ def parse_map(text: str, where: str) -> Map:
 def _table(data: dict[str, Any], base: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     value = data.get(key, base[key])
     if not isinstance(value, dict):
-        raise InputError(f"expected a table [{key}]", f"{where}: {key}")
+        raise InputError(_("expected a table [{key}]", key=key), f"{where}: {key}")
     return value
 
 
@@ -210,28 +212,30 @@ def _whole(value: Any) -> bool:
 
 def _positive(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"expected a positive whole number, found {value!r}", where)
+        raise InputError(_("expected a positive whole number, found {value!r}", value=value),
+                         where)
     return value
 
 
 def _grid(value: Any, where: str) -> tuple[dict[Cell, str], int, int]:
     if not isinstance(value, str) or not value.strip():
-        raise InputError('the map needs a grid = """…""" with one line per row', where)
+        raise InputError(_('the map needs a grid = """…""" with one line per row'), where)
     rows = [row.strip() for row in value.strip().splitlines()]
     width = len(rows[0])
     if not 4 <= width <= MAX_SIDE or not 4 <= len(rows) <= MAX_SIDE:
-        raise InputError(f"a grid of {width} × {len(rows)}; maps are 4 to {MAX_SIDE} cells "
-                         "each way", f"{where}: grid")
+        raise InputError(_("a grid of {width} × {height}; maps are 4 to {most} cells each way",
+                           width=width, height=len(rows), most=MAX_SIDE), f"{where}: grid")
     symbols = {}
     for y, row in enumerate(rows):
         if len(row) != width:
-            raise InputError(f"{len(row)} cells, expected {width} like row 1",
-                             f"{where}: grid row {y + 1}")
+            raise InputError(_("{count} cells, expected {width} like row 1", count=len(row),
+                               width=width), f"{where}: " + _("grid row {row}", row=y + 1))
         for x, symbol in enumerate(row):
             if symbol not in SYMBOLS:
                 raise InputError(
-                    f"unknown symbol {symbol!r}; use . I G V b g 1-6 X",
-                    f"{where}: grid row {y + 1}, column {x + 1} ({cell_name((x, y), upper=True)})")
+                    _("unknown symbol {symbol!r}; use . I G V b g 1-6 X", symbol=symbol),
+                    f"{where}: " + _("grid row {row}, column {column} ({cell})", row=y + 1,
+                                     column=x + 1, cell=cell_name((x, y), upper=True)))
             symbols[(x, y)] = symbol
     _check_exits(symbols, width, len(rows), where)
     return symbols, width, len(rows)
@@ -242,9 +246,9 @@ def _check_exits(symbols: dict[Cell, str], width: int, height: int, where: str) 
     for cell, symbol in symbols.items():
         name = f"{where}: grid {cell_name(cell, upper=True)}"
         if cell in corners and symbol != EXIT:
-            raise InputError("every corner is an exit: expected X", name)
+            raise InputError(_("every corner is an exit: expected X"), name)
         if cell not in corners and symbol == EXIT:
-            raise InputError("exits (X) stand only in the four corners", name)
+            raise InputError(_("exits (X) stand only in the four corners"), name)
 
 
 def _entrances(symbols: dict[Cell, str], width: int, height: int, where: str) -> dict[int, Cell]:
@@ -254,70 +258,76 @@ def _entrances(symbols: dict[Cell, str], width: int, height: int, where: str) ->
             name = f"{where}: grid {cell_name(cell, upper=True)}"
             if int(symbol) in entrances:
                 other = cell_name(entrances[int(symbol)], upper=True)
-                raise InputError(f"a second entrance {symbol} (the first is on {other})", name)
+                raise InputError(_("a second entrance {face} (the first is on {other})",
+                                   face=symbol, other=other), name)
             x, y = cell
             if x not in (0, width - 1) and y not in (0, height - 1):
-                raise InputError(f"entrance {symbol} must be on the border", name)
+                raise InputError(_("entrance {face} must be on the border", face=symbol), name)
             entrances[int(symbol)] = cell
     missing = [str(f) for f in FACES if f not in entrances]
     if missing:
-        raise InputError(f"no entrance with die mark {', '.join(missing)}; a map has six, 1–6",
-                         f"{where}: grid")
+        raise InputError(_("no entrance with die mark {faces}; a map has six, 1–6",
+                           faces=", ".join(missing)), f"{where}: grid")
     return entrances
 
 
 def _entrance_blocks(value: Any, entrances: dict[int, Cell], symbols: dict[Cell, str],
                      where: str) -> dict[int, Rect]:
     if not isinstance(value, dict):
-        raise InputError('expected [entrance_blocks] with "1" = "C1:D2" … for faces 1–6', where)
+        raise InputError(_('expected [entrance_blocks] with "1" = "C1:D2" … for faces 1–6'),
+                         where)
     blocks: dict[int, Rect] = {}
     for face in FACES:
         place = f"{where}: entrance_blocks.{face}"
         text = value.get(str(face))
         if text is None:
-            raise InputError(f"no entrance block for die face {face}", place)
+            raise InputError(_("no entrance block for die face {face}", face=face), place)
         try:
             rect = parse_range(text)
         except InputError as err:
             raise err.at(place) from None
         if (rect.width, rect.height) != (2, 2):
-            raise InputError(f"{text} is {rect.width}×{rect.height}; an entrance block is 2×2",
-                             place)
+            raise InputError(_("{text} is {width}×{height}; an entrance block is 2×2", text=text,
+                               width=rect.width, height=rect.height), place)
         if not all(c in symbols for c in rect.cells()):
-            raise InputError(f"{text} reaches off the map", place)
+            raise InputError(_("{text} reaches off the map", text=text), place)
         if entrances[face] not in rect:
             entrance = cell_name(entrances[face], upper=True)
-            raise InputError(f"{text} does not hold entrance {face} ({entrance})", place)
+            raise InputError(_("{text} does not hold entrance {face} ({entrance})", text=text,
+                               face=face, entrance=entrance), place)
         for other, taken in blocks.items():
             if rect.overlaps(taken):
-                raise InputError(f"{text} overlaps the block of entrance {other}", place)
+                raise InputError(_("{text} overlaps the block of entrance {other}", text=text,
+                                   other=other), place)
         blocks[face] = rect
     return blocks
 
 
 def _large(value: Any, symbols: dict[Cell, str], where: str) -> tuple[LargeMonster, ...]:
     if not isinstance(value, list):
-        raise InputError('expected large = [{kind = "blue", cells = ["C3", "D3"], goal = "blue"}]',
-                         f"{where}: large")
+        raise InputError(_('expected large = [{{kind = "blue", cells = ["C3", "D3"], goal = '
+                           '"blue"}}]'), f"{where}: large")
     monsters: list[LargeMonster] = []
     for i, entry in enumerate(value):
         monster = _large_one(entry, symbols, f"{where}: large[{i}]")
         for j, other in enumerate(monsters):
             if monster.cells & other.cells:
-                raise InputError(f"overlaps large[{j}]", f"{where}: large[{i}]")
+                raise InputError(_("overlaps large[{other}]", other=j), f"{where}: large[{i}]")
         monsters.append(monster)
     return tuple(monsters)
 
 
 def _large_one(entry: Any, symbols: dict[Cell, str], where: str) -> LargeMonster:
     if not isinstance(entry, dict) or set(entry) != {"kind", "cells", "goal"}:
-        raise InputError('expected {kind = "…", cells = ["…"], goal = "…"}', where)
+        raise InputError(_('expected {{kind = "…", cells = ["…"], goal = "…"}}'), where)
     if entry["kind"] not in LARGE_KINDS:
-        raise InputError(f"kind {entry['kind']!r}; expected {', '.join(LARGE_KINDS)}", where)
+        raise InputError(_("kind {kind!r}; expected {kinds}", kind=entry["kind"],
+                           kinds=", ".join(LARGE_KINDS)), where)
     if entry["goal"] not in GOALS:
-        raise InputError(f"goal {entry['goal']!r}; expected {', '.join(GOALS)}", where)
+        raise InputError(_("goal {goal!r}; expected {goals}", goal=entry["goal"],
+                           goals=", ".join(GOALS)), where)
     if not isinstance(entry["cells"], list):
-        raise InputError('cells = ["C3", "D3"]: a list of cell names', f"{where}.cells")
+        raise InputError(_('cells = ["C3", "D3"]: a list of cell names'), f"{where}.cells")
     cells = set()
     for name in entry["cells"]:
         try:
@@ -325,17 +335,20 @@ def _large_one(entry: Any, symbols: dict[Cell, str], where: str) -> LargeMonster
         except InputError as err:
             raise err.at(f"{where}.cells") from None
         if symbols.get(cell) != PLAIN:
-            raise InputError(f"{name} must be a plain '.' cell of the grid", f"{where}.cells")
+            raise InputError(_("{name} must be a plain '.' cell of the grid", name=name),
+                             f"{where}.cells")
         cells.add(cell)
     if len(cells) < 2 or len(components(cells)) != 1:
-        raise InputError("a large monster is two or more connected cells", f"{where}.cells")
+        raise InputError(_("a large monster is two or more connected cells"),
+                         f"{where}.cells")
     return LargeMonster(entry["kind"], frozenset(cells), entry["goal"])
 
 
 def _kind(data: dict[str, Any], large: tuple[LargeMonster, ...], where: str) -> str:
     kind = data.get("kind", "advanced" if large else "basic")
     if kind not in ("basic", "advanced"):
-        raise InputError(f"kind {kind!r}; expected basic or advanced", f"{where}: kind")
+        raise InputError(_("kind {kind!r}; expected {kinds}", kind=kind,
+                           kinds="basic, advanced"), f"{where}: kind")
     return kind
 
 
@@ -344,7 +357,7 @@ def _boundaries(development: dict[str, Any], where: str) -> tuple[int, ...]:
     length = _positive(development.get("length", 20), f"{where}: development.length")
     ok = isinstance(value, list) and value and all(_whole(v) for v in value)
     if not ok or sorted(set(value)) != value or value[0] < 1 or value[-1] > length:
-        raise InputError(f"expected ascending numbers within 1–{length}",
+        raise InputError(_("expected ascending numbers within 1–{length}", length=length),
                          f"{where}: development.boundaries")
     return tuple(value)
 
@@ -352,19 +365,22 @@ def _boundaries(development: dict[str, Any], where: str) -> tuple[int, ...]:
 def _items(value: Any, sections: int, where: str) -> tuple[tuple[int, ...], tuple[int, ...],
                                                            frozenset[int]]:
     if not isinstance(value, dict):
-        raise InputError("expected a table [items]", f"{where}: items")
+        raise InputError(_("expected a table [{key}]", key="items"), f"{where}: items")
     points = value.get("points", [])
     if not isinstance(points, list) or not all(_whole(p) and p >= 0 for p in points):
-        raise InputError("expected a list of points, like [2, 3, 3, 4]", f"{where}: items.points")
+        raise InputError(_("expected a list of points, like [2, 3, 3, 4]"),
+                         f"{where}: items.points")
     n = len(points)
     spread = [1 + i * sections // n for i in range(n)]
     marks = value.get("sections", spread)
     if not isinstance(marks, list) or len(marks) != n or not all(
             _whole(s) and 1 <= s <= sections for s in marks):
-        raise InputError(f"one section (1–{sections}) per item mark", f"{where}: items.sections")
+        raise InputError(_("one section (1–{sections}) per item mark", sections=sections),
+                         f"{where}: items.sections")
     circled = value.get("circled", [1] if n else [])
     if not isinstance(circled, list) or not all(_whole(c) and 1 <= c <= n for c in circled):
-        raise InputError(f"item marks are numbered 1–{n}", f"{where}: items.circled")
+        raise InputError(_("item marks are numbered 1–{count}", count=n),
+                         f"{where}: items.circled")
     return tuple(points), tuple(marks), frozenset(circled)
 
 
@@ -373,36 +389,40 @@ def _time_marks(time: dict[str, Any], where: str) -> tuple[tuple[int, int], ...]
     marks = time.get("marks")
     place = f"{where}: time.marks"
     if not isinstance(marks, list) or len(marks) != 12:
-        raise InputError("expected 12 die marks [face, gap]", place)
+        raise InputError(_("expected 12 die marks [face, gap]"), place)
     result = []
     for i, mark in enumerate(marks):
         if (not isinstance(mark, list) or len(mark) != 2 or mark[0] not in FACES
                 or not isinstance(mark[1], int) or not 1 <= mark[1] < length):
-            raise InputError(f"mark {i + 1}: expected [face 1–6, gap 1–{length - 1}]", place)
+            raise InputError(_("mark {number}: expected [face 1–6, gap 1–{last}]", number=i + 1,
+                               last=length - 1), place)
         result.append((mark[0], mark[1]))
     faces = sorted(face for face, _ in result)
     if faces != sorted(FACES * 2) or len({gap for _, gap in result}) != 12:
-        raise InputError("each die face twice, each in its own gap", place)
+        raise InputError(_("each die face twice, each in its own gap"), place)
     for face in FACES:
         first, second = sorted(gap for f, gap in result if f == face)
         if second - first == 1:
-            raise InputError(
-                f"face {face} sits in the adjacent gaps {first} and {second}: a black roll "
-                "would circle three numbers instead of four", place)
+            raise InputError(_(
+                "face {face} sits in the adjacent gaps {first} and {second}: a black roll would "
+                "circle three numbers instead of four", face=face, first=first, second=second),
+                place)
     return tuple(result)
 
 
 def _ghost_actions(value: Any, sections: int, where: str) -> tuple[GhostAction, ...]:
     if not isinstance(value, list) or len(value) != 3:
-        raise InputError("expected three [[ghost_actions]]", f"{where}: ghost_actions")
+        raise InputError(_("expected three [[ghost_actions]]"), f"{where}: ghost_actions")
     actions = []
     for i, entry in enumerate(value):
         place = f"{where}: ghost_actions[{i}]"
         if not isinstance(entry, dict) or entry.get("effect") not in GHOST_EFFECTS:
-            raise InputError(f"effect must be one of {', '.join(GHOST_EFFECTS)}", place)
+            raise InputError(_("effect must be one of {effects}",
+                               effects=", ".join(GHOST_EFFECTS)), place)
         section = entry.get("section", i + 1)
         if not isinstance(section, int) or not 1 <= section <= sections:
-            raise InputError(f"section {section!r}; expected 1–{sections}", place)
+            raise InputError(_("section {section!r}; expected 1–{sections}", section=section,
+                               sections=sections), place)
         size = entry.get("size", 0)
         if entry["effect"] == "block":
             size = _positive(size, f"{place}.size")
@@ -412,24 +432,24 @@ def _ghost_actions(value: Any, sections: int, where: str) -> tuple[GhostAction, 
 
 def _blocks(value: Any, where: str) -> dict[int, frozenset[Cell]]:
     if not isinstance(value, dict):
-        raise InputError("expected a table [blocks]", f"{where}: blocks")
+        raise InputError(_("expected a table [{key}]", key="blocks"), f"{where}: blocks")
     blocks = {}
     for face in FACES:
         place = f"{where}: blocks.{face}"
         rows = value.get(str(face))
         if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-            raise InputError('expected a list of rows like ["##", "#."]', place)
+            raise InputError(_('expected a list of rows like ["##", "#."]'), place)
         cells = frozenset((x, y) for y, row in enumerate(rows)
                           for x, c in enumerate(row) if c == "#")
         if not cells or len(components(cells)) != 1:
-            raise InputError("a block is one or more connected '#' cells", place)
+            raise InputError(_("a block is one or more connected '#' cells"), place)
         blocks[face] = cells
     return blocks
 
 
 def _armament(value: Any, where: str) -> dict[str, tuple[int, ...]]:
     if not isinstance(value, dict):
-        raise InputError("expected a table [armament]", f"{where}: armament")
+        raise InputError(_("expected a table [{key}]", key="armament"), f"{where}: armament")
     rows = {}
     for band in BANDS:
         row = value.get(band)
@@ -437,8 +457,8 @@ def _armament(value: Any, where: str) -> dict[str, tuple[int, ...]]:
         whole = isinstance(row, list) and all(_whole(v) for v in row)
         levels = [v for v in row if v] if whole else []
         if not levels or row[0] != 1 or levels != sorted(set(levels)) or levels[-1] > 6:
-            raise InputError("expected marks with rising levels from 1 (first mark) up to 6; "
-                             "0 for a mark without a level", place)
+            raise InputError(_("expected marks with rising levels from 1 (first mark) up to 6; "
+                               "0 for a mark without a level"), place)
         rows[band] = tuple(row)
     return rows
 
@@ -451,7 +471,7 @@ def _solo(value: Any, where: str) -> dict[str, tuple[tuple[int, str], ...]]:
             isinstance(r, list) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str)
             for r in rows)
         if not good or not rows or rows[0][0] != 0:
-            raise InputError("expected [[lowest total, title], …] starting at 0",
+            raise InputError(_("expected [[lowest total, title], …] starting at 0"),
                              f"{where}: solo.{kind}")
         result[kind] = tuple((int(lowest), str(title)) for lowest, title in rows)
     return result

@@ -26,6 +26,7 @@ from typing import Any
 from companion.errors import IllegalMove, InputError
 from companion.files import parse_json, parse_toml, read_text
 from companion.grid import Cell, Rect, parse_cell, parse_range
+from companion.i18n import _, _n
 from companion.roguelight.build import (
     BAT_ADVANCE,
     GHOST_PLAN_LIMIT,
@@ -63,17 +64,17 @@ def load_log(path: str | Path) -> Log:
     where = str(path)
     data = parse_json(text, where) if where.endswith(".json") else parse_toml(text, where)
     if not isinstance(data, dict) or not isinstance(data.get("map"), str):
-        raise InputError('missing map = "basic" (a shipped map or a map file)', where)
+        raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
     try:
         board = load_map(data["map"], relative_to=Path(where).parent)
     except InputError as err:
         raise err.at(f"{where}: map") from None
     dice = data.get("setup")
     if not isinstance(dice, dict) or not {"white", "black"} <= set(dice):
-        raise InputError("expected [setup] with white = N and black = N", f"{where}: setup")
+        raise InputError(_("expected [setup] with white = N and black = N"), f"{where}: setup")
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-        raise InputError("expected [[rounds]] tables", f"{where}: rounds")
+        raise InputError(_("expected [[rounds]] tables"), f"{where}: rounds")
     return Log(where, data["map"], board, str(data.get("name", Path(where).stem)),
                data.get("exit"), dice["white"], dice["black"], tuple(rounds))
 
@@ -86,7 +87,7 @@ def replay(log: Log) -> tuple[Build, list[RoundReport]]:
         raise err.at(f"{log.source}: setup") from None
     reports = []
     for number, entry in enumerate(log.rounds, start=1):
-        where = f"{log.source}: round {number}"
+        where = f"{log.source}: " + _("round {number}", number=number)
         try:
             build, report = play_round(build, entry, number)
         except InputError as err:
@@ -98,13 +99,16 @@ def replay(log: Log) -> tuple[Build, list[RoundReport]]:
 def play_round(build: Build, entry: dict[str, Any], number: int) -> tuple[Build, RoundReport]:
     """One round on a copy of ``build``; the copy is returned when all of it is legal."""
     if build.over:
-        raise IllegalMove("the build part is already over for this sheet")
+        raise IllegalMove(_("the build part is already over for this sheet"))
     trial = build.copy()
     white, black = _dice(entry.get("dice"))
     special = trial.round in trial.special_rounds
-    lines = [f"round {number}{' (special)' if special else ''}: white {white}, black {black}"]
+    lines = [_("round {number} (special): white {white}, black {black}", number=number,
+               white=white, black=black) if special else
+             _("round {number}: white {white}, black {black}", number=number, white=white,
+               black=black)]
     if ("block" in entry) == ("plan" in entry):
-        raise InputError("a round is one action: block = [cells] (A) or plan = \"B2:C3\" (B)")
+        raise InputError(_('a round is one action: block = [cells] (A) or plan = "B2:C3" (B)'))
     _refuse_keys(entry, ROUND_KEYS["block" if "block" in entry else "plan"])
     owed: list[Cell] = []
     if "block" in entry:
@@ -126,25 +130,25 @@ ROUND_KEYS = {
 def _refuse_keys(entry: dict[str, Any], allowed: tuple[str, ...]) -> None:
     for key in entry:
         if key not in allowed:
-            action = "a block round (A)" if "block" in allowed else "a plan round (B)"
-            raise InputError(f"{key!r} has no place in {action}; its keys are "
-                             f"{', '.join(allowed)}", key)
+            action = _("a block round (A)") if "block" in allowed else _("a plan round (B)")
+            raise InputError(_("{key!r} has no place in {action}; its keys are {keys}", key=key,
+                               action=action, keys=", ".join(allowed)), key)
 
 
 def _dice(value: Any) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and 1 <= v <= 6 for v in value)):
-        raise InputError("dice = [white, black], each 1–6")
+        raise InputError(_("dice = [white, black], each 1–6"))
     return value[0], value[1]
 
 
 def _cells(value: Any, what: str) -> set[Cell]:
     words = value.split() if isinstance(value, str) else value
     if not isinstance(words, list) or not words:
-        raise InputError(f"{what}: expected cells like [\"E4\", \"E5\"]")
+        raise InputError(_('{what}: expected cells like ["E4", "E5"]', what=what))
     cells = {parse_cell(w) for w in words}
     if len(cells) != len(words):
-        raise InputError(f"{what}: a cell is listed twice")
+        raise InputError(_("{what}: a cell is listed twice", what=what))
     return cells
 
 
@@ -152,53 +156,61 @@ def _action_a(trial: Build, entry: dict[str, Any], white: int, black: int, speci
               lines: list[str]) -> list[Cell]:
     die = entry.get("die", "white")
     if die not in ("white", "black"):
-        raise InputError(f"die = {die!r}: white or black")
+        raise InputError(_("die = {die!r}: white or black", die=die))
     if "spend" in entry and die != "black":
-        raise IllegalMove("an item mark is spent only to use the black die")
+        raise IllegalMove(_("an item mark is spent only to use the black die"))
     if special and "spend" in entry:
-        raise IllegalMove(f"round {trial.round} is special already: no item mark to spend")
+        raise IllegalMove(_("round {round} is special already: no item mark to spend",
+                            round=trial.round))
     if die == "black" and not special:
         _spend(trial, entry.get("spend"), lines)
     face = white if die == "white" else black
     cells = _cells(entry["block"], "block")
     shape = normalise(cells)
     if len(cells) != 1 and shape not in orientations(trial.map.blocks[face]):
-        raise IllegalMove(f"{names(cells)} is not the block of face {face} (turned or "
-                          "flipped) nor a single cell")
-    trial.check_block(cells, f"the block {names(cells)}")
+        raise IllegalMove(_("{cells} is not the block of face {face} (turned or flipped) nor "
+                            "a single cell", cells=names(cells), face=face))
+    trial.check_block(cells, _("the block {cells}", cells=names(cells)))
     owed = trial.fill(cells)
-    lines.append(f"  A: block {names(cells)} with the {die} {face}")
+    lines.append("  " + (_("A: block {cells} with the white {face}", cells=names(cells),
+                           face=face) if die == "white" else
+                         _("A: block {cells} with the black {face}", cells=names(cells),
+                           face=face)))
     return owed
 
 
 def _spend(trial: Build, mark: Any, lines: list[str]) -> None:
     if mark is None:
-        raise IllegalMove(f"round {trial.round} is not special: the black die needs a "
-                          "circled item mark spent (spend = N)")
+        raise IllegalMove(_("round {round} is not special: the black die needs a circled "
+                            "item mark spent (spend = N)", round=trial.round))
     if mark not in trial.circled or mark in trial.spent:
-        raise IllegalMove(f"item mark {mark} is not circled and unspent")
+        raise IllegalMove(_("item mark {mark} is not circled and unspent", mark=mark))
     trial.spent.add(mark)
-    lines.append(f"  spends item mark {mark}: a special round")
+    lines.append("  " + _("spends item mark {mark}: a special round", mark=mark))
 
 
 def _action_b(trial: Build, entry: dict[str, Any], area: int, lines: list[str]) -> None:
     rect = parse_range(entry["plan"])
     if rect.area != area:
-        raise IllegalMove(f"plan {rect.name()} has {rect.area} cells; white + black is {area}")
+        raise IllegalMove(_("plan {plan} has {cells} cells; white + black is {area}",
+                            plan=rect.name(), cells=rect.area, area=area))
     _plan(trial, rect, entry.get("goals", []), lines, "B")
 
 
 def _plan(trial: Build, rect: Rect, goals: Any, lines: list[str], label: str) -> None:
-    trial.check_plan(rect, f"plan {rect.name()}")
+    trial.check_plan(rect, _("plan {plan}", plan=rect.name()))
     before = set(trial.enclosed)
     advanced = trial.draw_plan(rect)
-    lines.append(f"  {label}: plan {rect.name()}, development +{advanced} → {trial.development}")
+    lines.append("  " + _("{label}: plan {plan}, development +{advanced} → {development}",
+                          label=label, plan=rect.name(), advanced=advanced,
+                          development=trial.development))
     new = [trial.map.large[i] for i in sorted(trial.enclosed - before)]
     for goal in goals if isinstance(goals, list) else [goals]:
         if goal not in {m.goal for m in new} or goal in trial.goals:
-            raise IllegalMove(f"goal {goal!r} needs its large monster enclosed by this plan")
+            raise IllegalMove(_("goal {goal!r} needs its large monster enclosed by this plan",
+                                goal=goal))
         trial.goals.append(goal)
-        lines.append(f"  chooses the goal {goal}")
+        lines.append("  " + _("chooses the goal {goal}", goal=goal))
 
 
 # --- special cells -------------------------------------------------------------
@@ -206,27 +218,27 @@ def _plan(trial: Build, rect: Rect, goals: Any, lines: list[str], label: str) ->
 
 def _effects(trial: Build, owed: list[Cell], effects: Any, lines: list[str]) -> None:
     if not isinstance(effects, list):
-        raise InputError("effects = [{cell = …, …}, …]")
+        raise InputError(_("effects = [{{cell = …, …}}, …]"))
     pending = list(owed)
     for i, effect in enumerate(effects):
         try:
             pending.extend(_effect(trial, effect, pending, lines))
         except InputError as err:
-            raise err.at(f"effect {i + 1}") from None
+            raise err.at(_("effect {number}", number=i + 1)) from None
     if pending:
-        lines.append(f"  forgoes the effect of {names(pending)}")
+        lines.append("  " + _("forgoes the effect of {cells}", cells=names(pending)))
 
 
 def _effect(trial: Build, effect: Any, pending: list[Cell], lines: list[str]) -> list[Cell]:
     if not isinstance(effect, dict) or "cell" not in effect:
-        raise InputError("expected {cell = \"F2\", …}")
+        raise InputError(_('expected {{cell = "F2", …}}'))
     cell = parse_cell(effect["cell"])
     large = trial.map.large_at(cell)
     if large is not None:
         cell = min(large.cells)
     if cell not in pending:
-        raise IllegalMove(f"{effect['cell']} is not a special cell filled and awaiting its "
-                          "effect")
+        raise IllegalMove(_("{cell} is not a special cell filled and awaiting its effect",
+                            cell=effect["cell"]))
     pending.remove(cell)
     kind = trial.special_kind(cell)
     handler = {ITEM: _item, GHOST: _ghost, BAT: _bat}[kind]
@@ -237,14 +249,15 @@ def _item(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
     mark = effect.get("circle")
     marks = len(trial.map.item_points)
     if not isinstance(mark, int) or not 1 <= mark <= marks:
-        raise InputError(f"circle = N, an item mark 1–{marks}")
+        raise InputError(_("circle = N, an item mark 1–{count}", count=marks))
     if mark in trial.circled:
-        raise IllegalMove(f"item mark {mark} is already circled")
+        raise IllegalMove(_("item mark {mark} is already circled", mark=mark))
     section = trial.map.item_sections[mark - 1]
     if section > trial.broken + 1:
-        raise IllegalMove(f"item mark {mark} lies beyond an unbroken boundary")
+        raise IllegalMove(_("item mark {mark} lies beyond an unbroken boundary", mark=mark))
     trial.circled.add(mark)
-    lines.append(f"  item: circles mark {mark} ({trial.map.item_points[mark - 1]} points)")
+    lines.append("  " + _("item: circles mark {mark} ({points} points)", mark=mark,
+                          points=trial.map.item_points[mark - 1]))
     return []
 
 
@@ -252,26 +265,29 @@ def _ghost(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]
     number = effect.get("ghost")
     actions = trial.map.ghost_actions
     if not isinstance(number, int) or not 1 <= number <= len(actions):
-        raise InputError(f"ghost = N, a ghost action 1–{len(actions)}")
+        raise InputError(_("ghost = N, a ghost action 1–{count}", count=len(actions)))
     if number in trial.ghosts_used:
-        raise IllegalMove(f"ghost action {number} was already used")
+        raise IllegalMove(_("ghost action {number} was already used", number=number))
     action = actions[number - 1]
     if action.section > trial.broken + 1:
-        raise IllegalMove(f"ghost action {number} lies beyond an unbroken boundary")
+        raise IllegalMove(_("ghost action {number} lies beyond an unbroken boundary",
+                            number=number))
     trial.ghosts_used.add(number)
     if action.effect == "plan":
         rect = parse_range(effect.get("plan", ""))
         if rect.area > GHOST_PLAN_LIMIT:
-            raise IllegalMove(f"plan {rect.name()} has {rect.area} cells; at most "
-                              f"{GHOST_PLAN_LIMIT}")
-        _plan(trial, rect, effect.get("goals", []), lines, f"ghost {number}")
+            raise IllegalMove(_("plan {plan} has {cells} cells; at most {most}",
+                                plan=rect.name(), cells=rect.area, most=GHOST_PLAN_LIMIT))
+        _plan(trial, rect, effect.get("goals", []), lines, _("ghost {number}", number=number))
         return []
     if action.effect == "block":
         cells = _cells(effect.get("block"), "block")
         if len(cells) != action.size:
-            raise IllegalMove(f"the ghost's block has {action.size} cells, not {len(cells)}")
-        trial.check_block(cells, f"the block {names(cells)}")
-        lines.append(f"  ghost {number}: block {names(cells)}")
+            raise IllegalMove(_("the ghost's block has {size} cells, not {count}",
+                                size=action.size, count=len(cells)))
+        trial.check_block(cells, _("the block {cells}", cells=names(cells)))
+        lines.append("  " + _("ghost {number}: block {cells}", number=number,
+                              cells=names(cells)))
         return trial.fill(cells)
     return _singles(trial, effect, number, lines)
 
@@ -281,13 +297,15 @@ def _singles(trial: Build, effect: dict[str, Any], number: int, lines: list[str]
     words = effect.get("singles", [])
     cells = [parse_cell(w) for w in (words.split() if isinstance(words, str) else words)]
     if len(cells) != due:
-        raise IllegalMove(f"{due} ghost{'s' * (due != 1)} left on the map: exactly {due} "
-                          f"single cell{'s' * (due != 1)}, not {len(cells)}")
+        raise IllegalMove(_n("{count} ghost left on the map: exactly {count} single cell, not "
+                             "{typed}", "{count} ghosts left on the map: exactly {count} single "
+                             "cells, not {typed}", due, typed=len(cells)))
     owed = []
     for cell in cells:
-        trial.check_block({cell}, f"the single cell {names([cell])}")
+        trial.check_block({cell}, _("the single cell {cell}", cell=names([cell])))
         owed += trial.fill({cell})
-    lines.append(f"  ghost {number}: single cells {names(cells) or '(none)'}")
+    lines.append("  " + _("ghost {number}: single cells {cells}", number=number,
+                          cells=names(cells) or _("(none)")))
     return owed
 
 
@@ -295,15 +313,16 @@ def _bat(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
     choice = effect.get("bat")
     if choice == "develop":
         trial.advance(BAT_ADVANCE)
-        lines.append(f"  bat: development +{BAT_ADVANCE} → {trial.development}")
+        lines.append("  " + _("bat: development +{advanced} → {development}",
+                              advanced=BAT_ADVANCE, development=trial.development))
         return []
     if choice != "cell":
-        raise InputError('bat = "cell" (one single cell) or bat = "develop" (+2)')
+        raise InputError(_('bat = "cell" (one single cell) or bat = "develop" (+2)'))
     cells = _cells(effect.get("block"), "block")
     if len(cells) != 1:
-        raise IllegalMove("the bat gives one single cell")
-    trial.check_block(cells, f"the single cell {names(cells)}")
-    lines.append(f"  bat: single cell {names(cells)}")
+        raise IllegalMove(_("the bat gives one single cell"))
+    trial.check_block(cells, _("the single cell {cell}", cell=names(cells)))
+    lines.append("  " + _("bat: single cell {cell}", cell=names(cells)))
     return trial.fill(cells)
 
 
@@ -318,7 +337,8 @@ def sheet_toml(build: Build, log: Log, map_reference: str | None = None) -> str:
             for y in range(board.height)]
     plans = ", ".join(f'"{p.name()}"' for p in build.plans)
     lines = [
-        f"# The finished sheet of {log.source}, written by companion roguelight replay.",
+        "# " + _("The finished sheet of {log}, written by companion roguelight replay.",
+                 log=log.source),
         f"map = {json.dumps(map_reference or log.map_name, ensure_ascii=False)}",
         f"name = {json.dumps(log.name, ensure_ascii=False)}",
     ]

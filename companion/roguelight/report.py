@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from companion.i18n import _, _n
 from companion.roguelight.intercept import (
     Battle,
     Descent,
@@ -51,30 +52,34 @@ def exit_name(score: Score) -> str | None:
 
 def describe_score(best: Score, every: list[Score]) -> str:
     board = best.sheet.map
-    exit_ = exit_name(best) or "none (every exit is filled)"
-    lines = [f"{best.sheet.name} on map {board.name}: entrance {best.sheet.entrance}, "
-             f"exit {exit_}"]
+    exit_ = exit_name(best) or _("none (every exit is filled)")
+    lines = [_("{sheet} on map {map}: entrance {entrance}, exit {exit}", sheet=best.sheet.name,
+               map=board.name, entrance=best.sheet.entrance, exit=exit_)]
     if best.exit is None:
-        lines.append("No floor: every exit is filled; items score, rooms, bonus and goals "
-                     "do not, and the sheet sits out the interception part.")
+        lines.append(_("No floor: every exit is filled; items score, rooms, bonus and goals "
+                       "do not, and the sheet sits out the interception part."))
     elif not best.has_floor:
-        lines.append("No floor: the entrance and the exit are not joined; "
-                     "no room points, bonus or goals.")
+        lines.append(_("No floor: the entrance and the exit are not joined; no room points, "
+                       "bonus or goals."))
     for room in best.rooms:
-        verdict = "scores 3" if room.scoring else "does not score: " + "; ".join(room.reasons)
-        lines.append(f"  room {room.letter} {room.rect.name()} — {verdict}")
+        verdict = _("scores 3") if room.scoring else \
+            _("does not score: {reasons}", reasons="; ".join(room.reasons))
+        lines.append("  " + _("room {room} {cells} — {verdict}", room=room.letter,
+                              cells=room.rect.name(), verdict=verdict))
     if best.floor:
-        count = len(best.passages)
-        lines.append(f"  passages: {count} cell{'s' * (count != 1)}")
+        lines.append("  " + _n("passages: {count} cell", "passages: {count} cells",
+                               len(best.passages)))
     for goal in best.goals:
-        detail = (f"rooms {', '.join(goal.rooms) or 'none'}" if goal.valid
-                  else f"not valid: {goal.why}")
-        lines.append(f"  goal {goal.goal}: {goal.points} ({detail})")
-    lines.append(f"Items {best.items} + rooms {best.room_points} + bonus {best.bonus} + "
-                 f"goals {best.goal_points} = {best.total}")
+        detail = (_("rooms {rooms}", rooms=", ".join(goal.rooms) or _("none")) if goal.valid
+                  else _("not valid: {why}", why=goal.why))
+        lines.append("  " + _("goal {goal}: {points} ({detail})", goal=goal.goal,
+                              points=goal.points, detail=detail))
+    lines.append(_("Items {items} + rooms {rooms} + bonus {bonus} + goals {goals} = {total}",
+                   items=best.items, rooms=best.room_points, bonus=best.bonus,
+                   goals=best.goal_points, total=best.total))
     if len(every) > 1:
-        lines.append("Exits, best first: " + ", ".join(
-            f"{exit_name(s)} {s.total}" for s in every))
+        lines.append(_("Exits, best first: {exits}", exits=", ".join(
+            f"{exit_name(s)} {s.total}" for s in every)))
     return "\n".join(lines)
 
 
@@ -89,88 +94,101 @@ def distribution_rows(descent: Descent) -> list[tuple[int, Fraction]]:
 def describe_descent(number: int, descent: Descent, fights: list[Fight]) -> list[str]:
     sheet, score = descent.sheet, descent.score
     board = sheet.map
-    lines = [f"{number}. {sheet.name} — development {sheet.development}, items "
-             f"{sheet.item_points}; exit {board.name_of(score.exit)}"]
-    route = " → ".join(descent.route) or "no room"
-    lines.append(f"   route {route} ({descent.routes.rooms} rooms, the fewest)")
+    lines = [f"{number}. " + _("{sheet} — development {development}, items {items}; exit "
+                              "{exit}", sheet=sheet.name, development=sheet.development,
+                              items=sheet.item_points, exit=board.name_of(score.exit))]
+    route = " → ".join(descent.route) or _("no room")
+    lines.append("   " + _("route {route} ({rooms} rooms, the fewest)", route=route,
+                           rooms=descent.routes.rooms))
     others = [c for c in descent.routes.choices if c != descent.route]
     if others:
-        lines.append("   other routes as short: " + "; ".join(
-            f"{' → '.join(c)} (--route {sheet.name}={','.join(c)})" for c in others))
+        lines.append("   " + _("other routes as short: {routes}", routes="; ".join(
+            f"{' → '.join(c)} (--route {sheet.name}={','.join(c)})" for c in others)))
     rolled = {id(f.battle): f for f in fights}
     for visit in descent.visits:
         lines.extend(_describe_visit(sheet.name, visit, rolled))
     dist = ", ".join(f"{p}: {fraction_text(q)}" for p, q in distribution_rows(descent))
     exact = fraction_text(descent.expected)
-    lines.append(f"   expected {float(descent.expected):.2f} points ({exact}); distribution {dist}")
+    lines.append("   " + _("expected {value:.2f} points ({exact}); distribution {dist}",
+                           value=float(descent.expected), exact=exact, dist=dist))
     return lines
 
 
 def _describe_visit(owner: str, visit: Visit, rolled: dict[int, Fight]) -> list[str]:
-    head = f"   room {visit.room}:"
+    head = "   " + _("room {room}:", room=visit.room)
     if not visit.scoring:
-        return [f"{head} not scoring — no battle, no equipment"]
+        return [f"{head} " + _("not scoring — no battle, no equipment")]
     lines = []
     battle = visit.battle
     if battle is None:
-        lines.append(f"{head} no monsters — no battle")
+        lines.append(f"{head} " + _("no monsters — no battle"))
     else:
         lines.append(f"{head} {describe_battle(owner, battle)}")
         fight = rolled.get(id(battle))
         if fight is not None:
             lines.append(f"      {describe_fight(fight)}")
     if visit.items:
-        lines.append(f"      equips {visit.items} item{'s' * (visit.items > 1)} → "
-                     f"level {visit.level}")
+        lines.append("      " + _n("equips {count} item → level {level}",
+                                   "equips {count} items → level {level}", visit.items,
+                                   level=visit.level))
     return lines
 
 
 def describe_battle(owner: str, battle: Battle) -> str:
     """``3 monsters vs level 1 — bob scores on min ≤ 2 or doubles: 20/36``."""
-    return (f"{battle.strength} monster{'s' * (battle.strength > 1)} vs level "
-            f"{battle.level} — {owner} scores on {battle.need()}")
+    return _n("{count} monster vs level {level} — {owner} scores on {need}",
+              "{count} monsters vs level {level} — {owner} scores on {need}", battle.strength,
+              level=battle.level, owner=owner, need=battle.need())
 
 
 def describe_fight(fight: Fight) -> str:
     """``rolled white 4, black 4 (doubles): +5``."""
-    verdict = "+5" if fight.scored else "no points"
-    doubles = " (doubles)" if fight.white == fight.black else ""
-    return f"rolled white {fight.white}, black {fight.black}{doubles}: {verdict}"
+    verdict = "+5" if fight.scored else _("no points")
+    if fight.white == fight.black:
+        return _("rolled white {white}, black {black} (doubles): {verdict}", white=fight.white,
+                 black=fight.black, verdict=verdict)
+    return _("rolled white {white}, black {black}: {verdict}", white=fight.white,
+             black=fight.black, verdict=verdict)
 
 
 def describe_interception(plan: Interception, fights: list[Fight] | None) -> str:
-    lines = [f"Interception part, {plan.players} player{'s' * (plan.players > 1)} "
-             f"(armament row {plan.band}). Top of the stack first:"]
+    lines = [_n("Interception part, {count} player (armament row {band}). Top of the stack "
+                "first:", "Interception part, {count} players (armament row {band}). Top of "
+                "the stack first:", plan.players, band=plan.band)]
     lines.extend(plan.tie_notes)
     for i, descent in enumerate(plan.descents, start=1):
         lines.extend(describe_descent(i, descent, fights or []))
     for sheet in plan.left_out:
-        lines.append(f"{sheet.name} has no floor and cannot join the interception part.")
+        lines.append(_("{sheet} has no floor and cannot join the interception part.",
+                       sheet=sheet.name))
     lines.extend(_totals(plan, fights))
     return "\n".join(lines)
 
 
 def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
     rolled = points_by_sheet(fights) if fights is not None else None
-    lines = ["Totals:"]
+    lines = [_("Totals:")]
     for descent in plan.descents:
         build = descent.score.total
         name = descent.sheet.name
         if rolled is not None:
             got = rolled.get(name, 0)
-            lines.append(f"   {name}: build {build} + interception {got} = {build + got}")
+            lines.append("   " + _("{sheet}: build {build} + interception {got} = {total}",
+                                   sheet=name, build=build, got=got, total=build + got))
         else:
             expected = build + descent.expected
-            lines.append(f"   {name}: build {build} + interception (expected "
-                         f"{float(descent.expected):.2f}) = {float(expected):.2f}")
+            lines.append("   " + _("{sheet}: build {build} + interception (expected "
+                                   "{got:.2f}) = {total:.2f}", sheet=name, build=build,
+                                   got=float(descent.expected), total=float(expected)))
     for sheet in plan.left_out:
-        lines.append(f"   {sheet.name}: build {score_exits(sheet)[0].total} (sat out)")
+        lines.append("   " + _("{sheet}: build {build} (sat out)", sheet=sheet.name,
+                               build=score_exits(sheet)[0].total))
     solo = solo_result(plan, fights)
     if solo:
-        lines.append(f"Solo title: {solo['title']} ({solo['total']} points on the "
-                     f"{solo['kind']} titles)")
+        lines.append(_("Solo title: {title} ({total} points on the {kind} titles)",
+                       title=solo["title"], total=solo["total"], kind=solo["kind"]))
     elif fights is None:
-        lines.append("The winner depends on the rolls: give --seed or --dice to play them.")
+        lines.append(_("The winner depends on the rolls: give --seed or --dice to play them."))
     else:
         lines.append(describe_result(plan, fights))
     return lines
@@ -180,8 +198,9 @@ def describe_result(plan: Interception, fights: list[Fight]) -> str:
     result = final_result(plan, fights)
     best = result.totals[result.winners[0]]
     if result.draw:
-        return f"A draw: {' and '.join(result.winners)} with {best} points each."
-    return f"Winner: {result.winners[0]} with {best} points."
+        return _("A draw: {players} with {points} points each.",
+                 players=_(" and ").join(result.winners), points=best)
+    return _("Winner: {player} with {points} points.", player=result.winners[0], points=best)
 
 
 def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:

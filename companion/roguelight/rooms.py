@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from companion.grid import Cell, Rect, cell_name, column_letters, components, square_neighbours
+from companion.i18n import _
 
 
 def floor_cells(open_cells: set[Cell], entrance: Cell, exit_: Cell) -> frozenset[Cell]:
@@ -116,38 +117,40 @@ def _joined_directly(rect: Rect, rooms: list[Rect], floor: frozenset[Cell],
         if other == rect:
             continue
         theirs = set(other.cells())
-        name = f"room {letters[other]}"
+        name = letters[other]
         if mine & theirs:
-            reasons.append(f"overlaps {name}")
+            reasons.append(_("overlaps room {room}", room=name))
         elif around & theirs:
-            reasons.append(f"shares an edge with {name}")
+            reasons.append(_("shares an edge with room {room}", room=name))
         else:
             doors = sorted((c for c in around & floor
                             if any(n in theirs for n in square_neighbours(c))),
                            key=lambda c: (c[1], c[0]))
             if doors:
                 door = cell_name(doors[0], upper=True)
-                reasons.append(f"the door {door} joins it directly to {name}")
+                reasons.append(_("the door {door} joins it directly to room {room}", door=door,
+                                 room=name))
     return reasons
 
 
 def _wide_passages(rect: Rect, floor: frozenset[Cell]) -> list[str]:
     sides = {
-        "top": [(x, rect.top - 1) for x in range(rect.left, rect.right + 1)],
-        "bottom": [(x, rect.bottom + 1) for x in range(rect.left, rect.right + 1)],
-        "left": [(rect.left - 1, y) for y in range(rect.top, rect.bottom + 1)],
-        "right": [(rect.right + 1, y) for y in range(rect.top, rect.bottom + 1)],
+        _("top"): [(x, rect.top - 1) for x in range(rect.left, rect.right + 1)],
+        _("bottom"): [(x, rect.bottom + 1) for x in range(rect.left, rect.right + 1)],
+        _("left"): [(rect.left - 1, y) for y in range(rect.top, rect.bottom + 1)],
+        _("right"): [(rect.right + 1, y) for y in range(rect.top, rect.bottom + 1)],
     }
     reasons = []
     for side, cells in sides.items():
         for a, b in pairwise(cells):
             if a in floor and b in floor:
                 pair = f"{cell_name(a, upper=True)} {cell_name(b, upper=True)}"
-                reasons.append(f"a passage two wide ({pair}) joins its {side} side")
+                reasons.append(_("a passage two wide ({pair}) joins its {side} side", pair=pair,
+                                 side=side))
                 break
     return reasons
 
 
 def _dotted_lines(rect: Rect, plans: tuple[Rect, ...]) -> list[str]:
-    return [f"the dotted line of plan {plan.name()} runs inside it"
+    return [_("the dotted line of plan {plan} runs inside it", plan=plan.name())
             for plan in plans if rect.overlaps(plan) and not plan.contains_rect(rect)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.grid import Cell, Rect
+from companion.i18n import _
 from companion.roguelight.maps import BAT, BLUE, GHOST, GREEN, LargeMonster
 from companion.roguelight.rooms import check_rooms, floor_cells, maximal_rooms, room_letter
 from companion.roguelight.sheet import Sheet
@@ -129,15 +130,15 @@ def _goal(sheet: Sheet, goal: str, rooms: tuple[Room, ...]) -> GoalResult:
 def _goal_invalid(sheet: Sheet, monsters: list[LargeMonster], rooms: tuple[Room, ...]) -> str:
     """Empty when some large monster of the goal was planned and stands in a scoring room."""
     if not monsters:
-        return "the map has no large monster for this goal"
+        return _("the map has no large monster for this goal")
     reasons = []
     for monster in monsters:
         if not any(all(c in plan for c in monster.cells) for plan in sheet.plans):
-            reasons.append("its large monster was never enclosed by a plan")
+            reasons.append(_("its large monster was never enclosed by a plan"))
         elif any(c in sheet.filled for c in monster.cells):
-            reasons.append("its large monster was filled")
+            reasons.append(_("its large monster was filled"))
         elif not any(r.scoring and all(c in r.rect for c in monster.cells) for r in rooms):
-            reasons.append("its large monster is not in a scoring room")
+            reasons.append(_("its large monster is not in a scoring room"))
         else:
             return ""
     return reasons[0]

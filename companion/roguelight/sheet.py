@@ -26,6 +26,7 @@ from typing import Any
 from companion.errors import InputError
 from companion.files import parse_toml, read_text
 from companion.grid import Cell, Rect, cell_name, column_letters, parse_cell, parse_range
+from companion.i18n import _
 from companion.roguelight.maps import GOALS, Map, load_map
 
 FILLED, OPEN = "#", "."
@@ -63,34 +64,39 @@ _KEYS = {"map", "name", "exit", "goals", "plans", "development", "filled", "item
 def blank_sheet(board: Map, map_reference: str, name: str) -> str:
     """A sheet file to fill in from a paper sheet of ``board``: every cell open,
     no plans, and a comment on each key saying what to write."""
-    entrances = [f"#   {face} on {board.name_of(cell)}, setup plan "
-                 f"{board.entrance_blocks[face].name()}"
+    entrances = ["#   " + _("{face} on {cell}, setup plan {plan}", face=face,
+                                cell=board.name_of(cell), plan=board.entrance_blocks[face].name())
                  for face, cell in sorted(board.entrances.items())]
     columns = "".join(column_letters(x).upper() for x in range(board.width))
     corners = " ".join(board.name_of(c) for c in board.exits)
     lines = [
-        f"# A blank sheet of the map {board.title_en} ({board.width} × {board.height}).",
-        "# Copy your paper sheet into it, then: companion roguelight score THIS-FILE",
+        "# " + _("A blank sheet of the map {title} ({width} × {height}).",
+                 title=board.title_en, width=board.width, height=board.height),
+        "# " + _("Copy your paper sheet into it, then: companion roguelight score THIS-FILE"),
         f"map = {json.dumps(map_reference, ensure_ascii=False)}",
         f"name = {json.dumps(name, ensure_ascii=False)}",
-        f'# exit = "{board.name_of(board.exits[-1])}"   # the exit you leave by, one of '
-        f"{corners}; omitted, every open corner is tried",
+        f'# exit = "{board.name_of(board.exits[-1])}"   # '
+        + _("the exit you leave by, one of {corners}; omitted, every open corner is tried",
+            corners=corners),
     ]
     if board.large:
-        lines.append('# goals = ["blue"]   # the goals you chose: ' + ", ".join(GOALS))
+        lines.append('# goals = ["blue"]   # ' + _("the goals you chose: {goals}",
+                                                 goals=", ".join(GOALS)))
     lines += [
-        "plans = []   # every plan you drew as a range (\"C1:D2\"), the setup plan included",
-        f"development = 0   # development numbers crossed, 0–{board.development_length}",
-        "# Each cell: '#' filled, '.' open. Fill the entrances you did not use.",
-        "# The entrances (keep the one you entered by open):", *entrances,
+        "plans = []   # " + _('every plan you drew as a range ("C1:D2"), the setup plan '
+                             "included"),
+        "development = 0   # " + _("development numbers crossed, 0–{length}",
+                                   length=board.development_length),
+        "# " + _("Each cell: '#' filled, '.' open. Fill the entrances you did not use."),
+        "# " + _("The entrances (keep the one you entered by open):"), *entrances,
         f"# {'':{BLANK_INDENT - 2}}{columns}",
         'filled = """',
         *(" " * BLANK_INDENT + OPEN * board.width for _ in range(board.height)),
         '"""',
         "",
         "[items]",
-        f"# item marks 1–{len(board.item_points)} from the left, worth "
-        + " ".join(str(p) for p in board.item_points),
+        "# " + _("item marks 1–{count} from the left, worth {points}",
+                 count=len(board.item_points), points=" ".join(map(str, board.item_points))),
         "circled = []",
         "spent = []",
     ]
@@ -108,13 +114,14 @@ def load_sheet(path: str | Path) -> Sheet:
 def parse_sheet(text: str, where: str) -> Sheet:
     data = parse_toml(text, where)
     if "rounds" in data or "setup" in data:
-        raise InputError("this is a play log, not a finished sheet; make the sheet with "
-                         f"companion roguelight replay {where} --out sheet.toml", where)
+        raise InputError(_("this is a play log, not a finished sheet; make the sheet with "
+                           "companion roguelight replay {log} --out sheet.toml", log=where), where)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise InputError(f"unknown key {unknown[0]!r}; known: {', '.join(sorted(_KEYS))}", where)
+        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
+                           keys=", ".join(sorted(_KEYS))), where)
     if "map" not in data or not isinstance(data["map"], str):
-        raise InputError('missing map = "basic" (a shipped map or a map file)', where)
+        raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
     try:
         board = load_map(data["map"], relative_to=Path(where).parent)
     except InputError as err:
@@ -138,22 +145,23 @@ def parse_sheet(text: str, where: str) -> Sheet:
 
 def _filled(value: Any, board: Map, where: str) -> frozenset[Cell]:
     if not isinstance(value, str):
-        raise InputError(f'missing filled = """…""": {board.height} rows of {board.width} '
-                         "'#' (filled) or '.' (open)", where)
+        raise InputError(_('missing filled = """…""": {height} rows of {width} \'#\' (filled) '
+                           "or '.' (open)", height=board.height, width=board.width), where)
     rows = [row.strip() for row in value.strip().splitlines()]
     if len(rows) != board.height:
-        raise InputError(f"{len(rows)} rows; the map {board.name} has {board.height}",
-                         f"{where}: filled")
+        raise InputError(_("{count} rows; the map {map} has {height}", count=len(rows),
+                           map=board.name, height=board.height), f"{where}: filled")
     cells = set()
     for y, row in enumerate(rows):
         if len(row) != board.width:
-            raise InputError(f"{len(row)} cells; the map has {board.width} columns",
-                             f"{where}: filled row {y + 1}")
+            raise InputError(_("{count} cells; the map has {width} columns", count=len(row),
+                               width=board.width), f"{where}: " + _("filled row {row}", row=y + 1))
         for x, mark in enumerate(row):
             if mark not in (FILLED, OPEN):
-                raise InputError(f"{mark!r}: use '#' for filled, '.' for open",
-                                 f"{where}: filled row {y + 1}, column {x + 1} "
-                                 f"({cell_name((x, y), upper=True)})")
+                raise InputError(_("{mark!r}: use '#' for filled, '.' for open", mark=mark),
+                                 f"{where}: " + _("filled row {row}, column {column} ({cell})",
+                                                  row=y + 1, column=x + 1,
+                                                  cell=cell_name((x, y), upper=True)))
             if mark == FILLED:
                 cells.add((x, y))
     return frozenset(cells)
@@ -161,7 +169,7 @@ def _filled(value: Any, board: Map, where: str) -> frozenset[Cell]:
 
 def _plans(value: Any, board: Map, where: str) -> tuple[Rect, ...]:
     if not isinstance(value, list):
-        raise InputError('expected plans = ["B2:C3", …]', f"{where}: plans")
+        raise InputError(_('expected plans = ["B2:C3", …]'), f"{where}: plans")
     plans: list[Rect] = []
     for i, text in enumerate(value):
         place = f"{where}: plans[{i}]"
@@ -170,33 +178,39 @@ def _plans(value: Any, board: Map, where: str) -> tuple[Rect, ...]:
         except InputError as err:
             raise err.at(place) from None
         if not (board.on_map((rect.left, rect.top)) and board.on_map((rect.right, rect.bottom))):
-            raise InputError(f"{text} runs off the {board.width} × {board.height} map", place)
+            raise InputError(_("{text} runs off the {width} × {height} map", text=text,
+                               width=board.width, height=board.height), place)
         if rect.width < 2 or rect.height < 2:
-            raise InputError(f"{text} is {rect.width}×{rect.height}; a plan is at least 2×2",
+            raise InputError(_("{text} is {width}×{height}; a plan is at least 2×2", text=text,
+                               width=rect.width, height=rect.height),
                              place)
         for j, other in enumerate(plans):
             if rect.overlaps(other):
-                raise InputError(f"{text} overlaps plans[{j}] {other.name()}", place)
+                raise InputError(_("{text} overlaps plans[{index}] {other}", text=text, index=j,
+                                   other=other.name()), place)
         plans.append(rect)
     return tuple(plans)
 
 
 def _items(value: Any, board: Map, where: str) -> tuple[frozenset[int], frozenset[int]]:
     if not isinstance(value, dict) or set(value) - {"circled", "spent"}:
-        raise InputError("expected [items] with circled = […] and spent = […]", f"{where}: items")
+        raise InputError(_("expected [items] with circled = […] and spent = […]"),
+                         f"{where}: items")
     marks = len(board.item_points)
     found = {}
     for key in ("circled", "spent"):
         numbers = value.get(key, [])
         if not isinstance(numbers, list) or not all(
                 isinstance(n, int) and 1 <= n <= marks for n in numbers):
-            raise InputError(f"item marks are numbered 1–{marks} on map {board.name}",
+            raise InputError(_("item marks are numbered 1–{count} on map {map}", count=marks,
+                               map=board.name),
                              f"{where}: items.{key}")
         found[key] = frozenset(numbers)
     circled = found["circled"] | board.items_circled
     stray = sorted(found["spent"] - circled)
     if stray:
-        raise InputError(f"mark {stray[0]} is spent but was never circled", f"{where}: items.spent")
+        raise InputError(_("mark {mark} is spent but was never circled", mark=stray[0]),
+                         f"{where}: items.spent")
     return circled, found["spent"]
 
 
@@ -211,20 +225,22 @@ def _exit(value: Any, board: Map, filled: frozenset[Cell], where: str) -> Cell |
         raise err.at(f"{where}: exit") from None
     corners = ", ".join(board.name_of(c) for c in board.exits)
     if cell not in board.exits:
-        raise InputError(f"{value} is not an exit; the exits are {corners}", f"{where}: exit")
+        raise InputError(_("{value} is not an exit; the exits are {corners}", value=value,
+                           corners=corners), f"{where}: exit")
     if cell in filled:
-        raise InputError(f"the exit {value} is filled", f"{where}: exit")
+        raise InputError(_("the exit {value} is filled", value=value), f"{where}: exit")
     return cell
 
 
 def _goals(value: Any, board: Map, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(g in GOALS for g in value):
-        raise InputError(f"goals are a list of {', '.join(GOALS)}", f"{where}: goals")
+        raise InputError(_("goals are a list of {goals}", goals=", ".join(GOALS)),
+                         f"{where}: goals")
     if value and not board.large:
-        raise InputError(f"map {board.name} has no large monsters, so no goals",
+        raise InputError(_("map {map} has no large monsters, so no goals", map=board.name),
                          f"{where}: goals")
     if len(set(value)) != len(value):
-        raise InputError("a goal is chosen once", f"{where}: goals")
+        raise InputError(_("a goal is chosen once"), f"{where}: goals")
     return tuple(value)
 
 
@@ -233,7 +249,8 @@ def _development(value: Any, board: Map, where: str) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not (
             0 <= value <= board.development_length):
-        raise InputError(f"development numbers crossed, 0–{board.development_length}",
+        raise InputError(_("development numbers crossed, 0–{length}",
+                           length=board.development_length),
                          f"{where}: development")
     return value
 
@@ -243,11 +260,12 @@ def _open_entrance(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
     open_ = [face for face, cell in sorted(board.entrances.items()) if cell not in filled]
     if len(open_) != 1:
         names = ", ".join(f"{f} ({board.name_of(board.entrances[f])})" for f in open_)
-        found = f"open entrances {names}" if open_ else "no open entrance"
-        raise InputError(f"{found}; a finished sheet has exactly one", f"{where}: filled")
+        found = _("open entrances {names}", names=names) if open_ else _("no open entrance")
+        raise InputError(_("{found}; a finished sheet has exactly one", found=found),
+                         f"{where}: filled")
     face = open_[0]
     block = board.entrance_blocks[face]
     if block not in plans:
-        raise InputError(f"entrance {face} is open but its setup plan {block.name()} is not "
-                         "among the plans", f"{where}: plans")
+        raise InputError(_("entrance {face} is open but its setup plan {plan} is not among "
+                           "the plans", face=face, plan=block.name()), f"{where}: plans")
     return face
