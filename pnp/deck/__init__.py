@@ -1,0 +1,129 @@
+"""Decks from data: a deck file (size, data, layers) → cards → imposed pages.
+
+:func:`load` reads the deck file and its rows; :func:`pieces` draws every
+card's face (and its type's back, drawn once as a form) into pieces the
+imposition engine lays out like any other component. Nothing here is
+specific to a game: JongRogue's tiles and the 魔人 cards are deck files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import InputError
+from pnp.deck.layers import Canvas, draw_layers
+from pnp.deck.rows import Row, Table, read_rows
+from pnp.deck.spec import DeckSpec, load_spec
+from pnp.impose import Piece
+from pnp.shapes import Form
+
+
+@dataclass(frozen=True)
+class Card:
+    number: int  # 1-based, in deck order (copies counted)
+    row: Row
+    index: int  # the row's number among the deck's rows, 1-based
+    copy: int  # 1-based, among the row's copies
+
+    def context(self, spec: DeckSpec, total: int) -> dict[str, Any]:
+        """What the card's templates see."""
+        return {**spec.vars, **self.row.fields, "row": self.row.fields, "type": self.row.type,
+                "number": self.number, "copy": self.copy, "count": self.row.count,
+                "total": total}
+
+
+@dataclass(frozen=True)
+class Deck:
+    spec: DeckSpec
+    rows: list[Row]
+
+    @property
+    def cards(self) -> list[Card]:
+        cards, number = [], 0
+        for index, row in enumerate(self.rows, start=1):
+            for copy in range(1, row.count + 1):
+                number += 1
+                cards.append(Card(number, row, index, copy))
+        return cards
+
+
+def load(path: str | Path, data: str | Path | None = None) -> Deck:
+    """A deck file and its rows; ``data`` replaces the file of its (single) data table."""
+    spec = load_spec(path)
+    tables = spec.tables
+    base = spec.source.parent
+    if data is not None:
+        if len(tables) != 1:
+            raise InputError("--data replaces the data file of a deck with one [data] table; "
+                             f"this deck has {len(tables)}", str(spec.source))
+        tables = [Table(str(Path(data).resolve()), None, tables[0].type, tables[0].type_column,
+                        tables[0].count_column, str(data))]
+    return Deck(spec, read_rows(tables, base))
+
+
+def chosen(deck: Deck, only: tuple[int, ...]) -> list[Card]:
+    """The cards of the rows named by ``only`` (1-based data rows), or every card."""
+    cards = deck.cards
+    if not only:
+        return cards
+    beyond = [n for n in only if not 1 <= n <= len(deck.rows)]
+    if beyond:
+        raise InputError(f"--only {beyond[0]}: the deck has {len(deck.rows)} data rows")
+    return [card for card in cards if card.index in set(only)]
+
+
+@dataclass
+class Drawn:
+    pieces: list[Piece]
+    overflow: list[str]  # "card 3 (cards.csv:4): face[2] (title) (6 pt)"
+
+
+def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float],
+           bleed: float, progress: Callable[[int], None] = lambda _n: None) -> Drawn:
+    """Every card drawn: its face now (so errors come before any file is written),
+    its type's back once, as a form every card of the type shares."""
+    spec = deck.spec
+    w, h = spec.size
+    backs: dict[str, Form | None] = {}
+    drawn: list[Piece] = []
+    overflow: list[str] = []
+    total = len(deck.cards)
+    for card in cards:
+        canvas = Canvas(w, h, bleed, measure)
+        context = card.context(spec, total)
+        try:
+            face = draw_layers(spec.face_of(card.row.type), context, canvas)
+        except InputError as err:
+            raise err.at(f"card {card.number} ({card.row.where})") from None
+        overflow += [f"card {card.number} ({card.row.where}): {place}"
+                     for place in canvas.overflow]
+        kind = card.row.type
+        if kind not in backs:
+            backs[kind] = _back(spec, kind, Canvas(w, h, bleed, measure))
+        drawn.append(Piece(_art(face), _form_art(backs[kind]), name=f"card {card.number}"))
+        progress(1)
+    return Drawn(drawn, overflow)
+
+
+def _back(spec: DeckSpec, kind: str, canvas: Canvas) -> Form | None:
+    layers = spec.back_of(kind)
+    if not layers:
+        return None
+    context = {**spec.vars, "type": kind}
+    try:
+        shapes = draw_layers(layers, context, canvas)
+    except InputError as err:
+        raise err.at("the back (drawn once for every card of its type: it sees [vars] and "
+                     "type, not a card's columns)") from None
+    return Form(f"deck-{spec.name}-back-{kind or 'all'}", tuple(shapes))
+
+
+def _art(shapes: list) -> Callable[[float], list]:
+    return lambda _bleed: shapes
+
+
+def _form_art(form: Form | None) -> Callable[[float], list] | None:
+    return None if form is None else (lambda _bleed: [form])

@@ -1,0 +1,151 @@
+"""``pnp deck``: a deck file and its data → an imposed, print-ready PDF."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from companion.errors import InputError
+from companion.files import write_atomic
+from pnp import deck as decks
+from pnp.build import Context, context
+from pnp.flags import make_options, page_numbers, print_options
+from pnp.guide import built, guide
+from pnp.impose import impose
+from pnp.render_pdf import render_pdf
+from pnp.render_svg import render_svg
+from pnp.shapes import Document, Group
+
+PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
+
+
+@click.command("deck")
+@click.argument("deck_file", metavar="DECK.toml", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--data", type=click.Path(dir_okay=False, path_type=Path),
+              help="Use this CSV/TOML/JSON file instead of the deck's own data file.")
+@click.option("--only", "only", metavar="ROWS",
+              help="Only these data rows (1 = the first row after the header), like 1,4-6.")
+@click.option("--strict", is_flag=True,
+              help="Text that does not fit its box even at its smallest size is an error, "
+                   "not a warning.")
+@click.option("--preview", type=click.IntRange(1, 99999), metavar="N",
+              help="Write card N's face as SVG (with -o) instead of the PDF.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The SVG file --preview writes.")
+@print_options
+def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: bool,
+                 preview: int | None, output: Path | None, out_dir: Path, **flags) -> None:
+    """Print a deck of cards from a deck file (size, data, layers; see docs/decks.md).
+
+    Every row of the data is a card (its 'count' column gives copies); the
+    layers draw its face, the back is drawn once and shared. Cards are imposed
+    like every pnp piece: bleed, crop marks, duplex backs, fold, one-up.
+
+    \b
+    Examples:
+      pnp deck examples/decks/poker/poker.toml
+      pnp deck examples/decks/quiz/quiz.toml --data my-questions.csv --strict
+      pnp deck examples/decks/poker/poker.toml --only 1-13 --paper letter
+      pnp deck examples/decks/poker/poker.toml --preview 1 -o ace.svg
+    """
+    if (preview is None) != (output is None):
+        raise click.UsageError("--preview N and -o FILE.svg go together")
+    loaded = decks.load(deck_file, data)
+    bleed = loaded.spec.bleed if flags["bleed"] is None else flags["bleed"]
+    options = make_options(**{**flags, "bleed": bleed})
+    ctx = context(options)
+    cards = decks.chosen(loaded, page_numbers(only, what="--only"))
+    if preview is not None:
+        _preview(loaded, cards, preview, ctx, output)
+        return
+    drawn = _drawn(loaded, cards, ctx)
+    _report_overflow(drawn.overflow, strict)
+    doc = _document(loaded, drawn, ctx)
+    missing: set[str] = set()
+    data_ = render_pdf(doc, ctx.font, lang=options.lang, ink_saver=options.ink_saver,
+                       missing=missing)
+    path = out_dir / ("-".join([loaded.spec.name, *options.variant()]) + ".pdf")
+    write_atomic(path, data_)
+    click.echo(str(path))
+    made = built(path, doc, "card", "cut on the crop marks", duplex=options.duplex,
+                 fold=options.fold, one_up=options.one_up)
+    click.echo(f"{len(cards)} card{'s' * (len(cards) != 1)} on {made.pages} page"
+               f"{'s' * (made.pages != 1)}.", err=True)
+    for line in guide([made], options.paper):
+        click.echo(line, err=True)
+    for notice in ctx.notices + ([f"the font has no glyph for {' '.join(sorted(missing))}"]
+                                 if missing else []):
+        click.echo(f"Note: {notice}", err=True)
+
+
+def _drawn(deck: decks.Deck, cards: list[decks.Card], ctx: Context) -> decks.Drawn:
+    bleed = ctx.options.bleed
+    if len(cards) < PROGRESS_FROM:
+        return decks.pieces(deck, cards, ctx.measure, bleed)
+    with click.progressbar(length=len(cards), label="Drawing cards", file=sys.stderr) as bar:
+        return decks.pieces(deck, cards, ctx.measure, bleed, progress=bar.update)
+
+
+def _report_overflow(overflow: list[str], strict: bool) -> None:
+    if not overflow:
+        return
+    lines = [f"  {place}" for place in overflow]
+    if strict:
+        raise InputError("text does not fit its box even at its smallest size (--strict):\n"
+                         + "\n".join(lines))
+    click.echo("Warning: text that does not fit its box even at its smallest size is cut "
+               "at the box's edge:", err=True)
+    for line in lines:
+        click.echo(line, err=True)
+
+
+def _document(deck: decks.Deck, drawn: decks.Drawn, ctx: Context) -> Document:
+    spec = deck.spec
+    landscape = _landscape(ctx, spec.size)
+    pages = ctx.impose(drawn.pieces, spec.size, spec.title, landscape=landscape)
+    numbers, count = list(range(1, len(pages) + 1)), len(pages)
+    if ctx.options.pages:
+        beyond = [n for n in ctx.options.pages if n > count]
+        if beyond:
+            raise InputError(f"--pages {beyond[0]}: the deck prints on {count} pages")
+        numbers = sorted(set(ctx.options.pages))
+        pages = [pages[n - 1] for n in numbers]
+    return Document(game=spec.title, component="deck", title=spec.title,
+                    subject=f"{len(drawn.pieces)} cards from {spec.source.name}",
+                    keywords=("pnp-companion", "deck", spec.name, ctx.options.paper),
+                    pages=pages, numbers=numbers, page_count=count)
+
+
+def _landscape(ctx: Context, size: tuple[float, float]) -> bool:
+    """Landscape pages when they hold more cards than portrait ones."""
+    counts = []
+    for landscape in (False, True):
+        w, h = ctx.page_size(landscape)
+        try:
+            counts.append(impose(w, h, *size, gutter=ctx.options.gutter,
+                                 bleed=ctx.options.bleed).per_page)
+        except InputError:
+            counts.append(0)
+    if not any(counts):
+        raise InputError(f"a {size[0]:g} × {size[1]:g} mm card does not fit on the page")
+    return counts[1] > counts[0]
+
+
+def _preview(deck: decks.Deck, cards: list[decks.Card], number: int, ctx: Context,
+             output: Path) -> None:
+    if output.suffix.lower() != ".svg":
+        raise InputError(f"{output}: --preview writes SVG (name it .svg)")
+    if number > len(cards):
+        raise InputError(f"--preview {number}: the deck has {len(cards)} cards")
+    card = cards[number - 1]
+    drawn = decks.pieces(deck, [card], ctx.measure, ctx.options.bleed)
+    w, h = deck.spec.size
+    b = ctx.options.bleed
+    shapes = [Group(tuple(drawn.pieces[0].front(b)), dx=b, dy=b, clip=(-b, -b, w + 2 * b,
+                                                                       h + 2 * b))]
+    write_atomic(output, render_svg(w + 2 * b, h + 2 * b, shapes))
+    _report_overflow(drawn.overflow, strict=False)
+    click.echo(str(output))
+

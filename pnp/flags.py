@@ -1,0 +1,92 @@
+"""The command-line options every printed file takes, shared by ``pnp build`` and
+``pnp deck``, and how they become :class:`~pnp.build.Options`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.errors import InputError
+from pnp.build import DUPLEX, LANGS, Options
+from pnp.paper import PAPERS
+
+__all__ = ["DUPLEX", "build_options", "make_options", "page_numbers", "print_options"]
+
+
+def print_options(function, *, bleed: float | None = 3.0):
+    """The options every printed file takes (paper, duplex, marks, …)."""
+    options = [
+        click.option("--paper", default="a4", show_default=True,
+                     type=click.Choice(list(PAPERS), case_sensitive=False)),
+        click.option("--lang", default="ja", show_default=True, type=click.Choice(LANGS),
+                     help="Language of the printed words."),
+        click.option("--out", "out_dir", default="output", show_default=True,
+                     type=click.Path(file_okay=False, path_type=Path),
+                     help="Folder for the PDFs."),
+        click.option("--copies", default=1, show_default=True, type=int,
+                     help="Copies of every piece (or page, for sheets)."),
+        click.option("--ink-saver", is_flag=True, help="Greyscale with pale fills."),
+        click.option("--duplex", default="long", show_default=True, type=click.Choice(DUPLEX),
+                     help="How backs are placed: flip on the long or short edge, or none "
+                          "(backs on their own pages)."),
+        click.option("--back-offset", default="0,0", metavar="DX,DY",
+                     help="Shift the backs by this many mm (see pnp calibrate)."),
+        click.option("--bleed", default=bleed, show_default=bleed is not None, type=float,
+                     help="Art beyond the cut line, in mm (0 allowed)."
+                     + ("" if bleed is not None else " Default: the deck file's.")),
+        click.option("--gutter", default=0.0, show_default=True, type=float,
+                     help="Space between pieces in mm (0: shared cut lines)."),
+        click.option("--cut-guides", is_flag=True, help="Full-length dashed cut lines."),
+        click.option("--fold", is_flag=True,
+                     help="Fold-and-glue: fronts and backs on one page with a fold line."),
+        click.option("--one-up", is_flag=True,
+                     help="Print-shop output: one piece per page, trim + bleed, with "
+                          "TrimBox and BleedBox."),
+        click.option("--font", type=click.Path(dir_okay=False),
+                     help="A TrueType font to embed (default: IPAex Gothic if installed)."),
+        click.option("--pages", "page_list", metavar="LIST",
+                     help="Only these pages of each file, like 1,3-4."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def build_options(function):
+    """The print options, and the games' own."""
+    function = click.option("--map", "map_file", help="Roguelight: a map for the sheet "
+                            "(basic, advanced or a map file).")(function)
+    function = click.option("--square", type=float,
+                            help="Dark Hall: board square size in mm.")(function)
+    return print_options(function)
+
+
+def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: str,
+                 back_offset: str, bleed: float, gutter: float, cut_guides: bool, fold: bool,
+                 one_up: bool, font: str | None, page_list: str | None,
+                 square: float | None = None, map_file: str | None = None) -> Options:
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise InputError(
+            f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
+    return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
+                   cut_guides, fold, one_up, font, square, map_file, page_numbers(page_list))
+
+
+def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:
+    """``1,3-4`` → (1, 3, 4)."""
+    if text is None:
+        return ()
+    numbers: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            low, high = int(first), int(last or first)
+        except ValueError:
+            raise InputError(f"{what} {text!r}: numbers like 1,3-4") from None
+        if not 1 <= low <= high <= 99999:
+            raise InputError(f"{what} {text!r}: {part.strip()} is not a range within 1–99999")
+        numbers += range(low, high + 1)
+    return tuple(numbers)
