@@ -85,7 +85,7 @@ def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:
         try:
             low, high = int(first), int(last or first)
         except ValueError:
-            raise InputError(f"{what} {text!r}: numbers like 1,3-4") from None
+            raise InputError(f"{what} {text!r}: page or row numbers like 1,3-4") from None
         if not 1 <= low <= high <= 99999:
             raise InputError(f"{what} {text!r}: {part.strip()} is not a range within 1–99999")
         numbers += range(low, high + 1)
