@@ -79,8 +79,12 @@ def fit(text: str, width: float, height: float, size: float, min_size: float,
     """The largest size from ``size`` down to ``min_size`` (in 0.1 pt steps) at which
     ``text``, wrapped with kinsoku, fits ``width`` × ``height`` mm: every line no
     wider than the box, every line's height (``leading`` × size) inside it."""
+    hanging = [ch for ch in set(text) if ch in NO_START]
+
     def setting(points: float) -> Fitted:
-        lines = tuple(wrap(text, width, lambda s: measure(s, points)))
+        # punctuation that hangs past a line's end must still fall inside the box
+        room = width - max((measure(ch, points) for ch in hanging), default=0.0)
+        lines = tuple(wrap(text, room, lambda s: measure(s, points)))
         inside = (len(lines) * points * MM_PER_PT * leading <= height + 1e-6
                   and all(measure(line, points) <= width + 1e-6 for line in lines))
         return Fitted(lines, points, inside)

@@ -1,0 +1,381 @@
+"""`pnp deck`: deck files and their data built into PDFs, opened and checked."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from companion.errors import InputError
+from pnp import deck as decks
+from pnp.cli import main
+from pnp.deck.spec import load_spec
+from pnp.fonts import choose_font, string_width
+from pnp.impose import impose
+from pnp.text import fit
+from tests.cli import refuses, succeeds
+from tests.pnp.conftest import needs_poppler
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "decks"
+POKER, QUIZ, COUNTERS = (EXAMPLES / "poker" / "poker.toml", EXAMPLES / "quiz" / "quiz.toml",
+                         EXAMPLES / "counters" / "counters.toml")
+PT = 72 / 25.4
+FONT = choose_font()
+
+
+def measure(text: str, size: float) -> float:
+    return string_width(text, FONT, size)
+
+
+def build(tmp_path: Path, deck: Path, *args: str) -> Path:
+    succeeds(main, ["deck", str(deck), "--out", str(tmp_path), *args])
+    return next(tmp_path.glob("*.pdf"))
+
+
+def write_deck(folder: Path, body: str, csv: str | None = None) -> Path:
+    if csv is not None:
+        (folder / "cards.csv").write_text(csv, encoding="utf-8")
+    path = folder / "deck.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+SIMPLE = """
+[deck]
+name = "simple"
+size = [60, 80]
+[data]
+file = "cards.csv"
+[[face]]
+type = "text"
+text = "{{ name }}"
+x = 5
+y = 5
+w = 50
+h = 10
+[[back]]
+type = "rect"
+x = 0
+y = 0
+w = 60
+h = 80
+fill = "#336699"
+bleed = true
+"""
+
+
+# --- the examples, built and opened --------------------------------------------------
+
+
+def test_the_poker_deck_prints_54_cards_3_by_3_with_mirrored_backs(tmp_path):
+    path = build(tmp_path, POKER)
+    reader = PdfReader(path)
+    assert len(reader.pages) == 12  # 6 sheets: fronts and backs
+    layout = impose(210, 297, 63, 88, bleed=3)
+    assert (layout.cols, layout.rows) == (3, 3)
+    with pdfplumber.open(path) as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        assert [w["text"] for w in cards_words(front)][:3] == ["A", "2", "3"]
+        assert not cards_words(back)  # the back has no card text
+    assert "JOKER" in reader.pages[10].extract_text()
+    text = "\n".join(page.extract_text() or "" for page in reader.pages[::2])
+    assert text.count("JOKER") == 2
+
+
+def test_the_back_is_drawn_once_and_reused(tmp_path):
+    reader = PdfReader(build(tmp_path, POKER))
+    forms = set()
+    for page in reader.pages[1::2]:
+        xobjects = page["/Resources"]["/XObject"]
+        forms |= {xobjects.raw_get(name).idnum for name in xobjects}
+    assert len(forms) == 1  # one form object for every back on every page
+
+
+def cards_words(page) -> list[dict]:
+    """The words on a page above the footer (card text, not the page's own)."""
+    return [w for w in page.extract_words() if w["top"] < 275 * PT]
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_cards_and_their_backs_sit_where_the_grid_says_within_a_tenth_of_a_mm(tmp_path,
+                                                                               duplex):
+    """Two cards on a 3-wide grid, a word centred 30–40 mm down each face and each
+    back: the fronts sit in their slots, and each back lies exactly behind its
+    front — a point (u, v) of the card at (W − x − w + u, y + v) on the long edge,
+    turned 180° to (x + w − u, H − y − v) on the short edge."""
+    word = 'type = "text"\nx = 0\ny = 30\nw = 60\nh = 10\nalign = "center"\n'
+    body = f"""
+[deck]
+name = "simple"
+size = [60, 80]
+[data]
+rows = [{{name = "ONE"}}, {{name = "TWO"}}]
+[[face]]
+{word}text = "{{{{ name }}}}"
+[[back]]
+{word}text = "BACK"
+"""
+    path = build(tmp_path, write_deck(tmp_path, body), "--duplex", duplex)
+    slots = impose(210, 297, 60, 80, bleed=3).for_count(2).trims()[:2]
+    with pdfplumber.open(path) as pdf:
+        fronts = sorted(cards_words(pdf.pages[0]), key=lambda w: w["x0"])
+        backs = sorted(cards_words(pdf.pages[1]), key=lambda w: w["x0"])
+    mm = lambda v: v / PT  # noqa: E731
+    for (x, y), front in zip(slots, fronts, strict=True):
+        assert abs(mm(front["x0"] + front["x1"]) / 2 - (x + 30)) < 0.1
+    if duplex == "long":
+        backs = backs[::-1]
+    for (x, y), front, back in zip(slots, fronts, backs, strict=True):
+        centre = mm(back["x0"] + back["x1"]) / 2
+        if duplex == "long":
+            assert abs(centre - (210 - x - 60 + 30)) < 0.1
+            assert abs(mm(back["top"]) - mm(front["top"])) < 0.1
+        else:
+            assert abs(centre - (x + 60 - 30)) < 0.1
+            assert abs(mm(back["top"]) - (297 - mm(front["bottom"]))) < 0.1
+            assert abs(mm(back["bottom"]) - (297 - mm(front["top"]))) < 0.1
+
+
+def test_the_quiz_deck_wraps_and_shrinks_japanese_text(tmp_path):
+    path = build(tmp_path, QUIZ)
+    text = "".join(page.extract_text() or "" for page in PdfReader(path).pages)
+    for word in ("歴史", "信濃川", "持ち駒"):
+        assert word in text
+    deck = decks.load(QUIZ)
+    rules = deck.spec.face_of("")
+    assert [layer.name for layer in rules] == ["background", "frame", "title", "rules",
+                                               "answer band", "answer"]  # art removed
+
+
+@needs_poppler
+def test_deck_fonts_are_embedded_and_subset(tmp_path):
+    if not FONT.embedded:
+        pytest.skip("no TrueType Japanese font on this machine")
+    report = subprocess.run(["pdffonts", str(build(tmp_path, QUIZ))], capture_output=True,
+                            text=True, check=True).stdout.splitlines()[2:]
+    assert report and all(" yes yes " in line for line in report)
+
+
+def test_hex_counters_come_from_the_template(tmp_path):
+    path = build(tmp_path, COUNTERS)
+    assert len(PdfReader(path).pages) == 2
+    assert "司令部" in PdfReader(path).pages[0].extract_text()
+
+
+def test_the_same_deck_gives_the_same_bytes(tmp_path):
+    first = build(tmp_path / "a", POKER).read_bytes()
+    assert build(tmp_path / "b", POKER).read_bytes() == first
+
+
+def test_only_rows_preview_and_data_replacement(tmp_path):
+    path = build(tmp_path, POKER, "--only", "1-3,53")
+    assert len(PdfReader(path).pages) == 2  # 5 cards (the joker row has 2): one sheet
+    svg = tmp_path / "ace.svg"
+    succeeds(main, ["deck", str(POKER), "--preview", "1", "-o", str(svg)])
+    assert svg.read_text().startswith("<svg") and "<path" in svg.read_text()
+    other = tmp_path / "two.csv"
+    other.write_text("rank,suit,colour\nQ,heart,#c8102e\nK,club,#111111\n", encoding="utf-8")
+    out = tmp_path / "replaced"
+    path = build(out, POKER, "--data", str(other))
+    words = PdfReader(path).pages[0].extract_text().split()
+    assert words[0] == "Q" and "K" in words and "A" not in words
+
+
+def test_variants_name_their_files(tmp_path):
+    path = build(tmp_path, POKER, "--paper", "letter", "--fold")
+    assert path.name == "poker-letter-fold.pdf"
+
+
+# --- text in its box -------------------------------------------------------------------
+
+
+words = st.text(st.sampled_from(list("あいうえおかきくけこ、。「」漢字カードゲームabc xyz1234")),
+                min_size=1, max_size=160)
+
+
+@settings(max_examples=80, deadline=None)
+@given(words, st.floats(8, 60), st.floats(5, 40), st.floats(6, 16))
+def test_fitted_text_never_leaves_its_box(text, width, height, size):
+    fitted = fit(text, width, height, size, 4.0, measure)
+    line_height = fitted.size * 25.4 / 72 * 1.2
+    if fitted.fits:
+        assert len(fitted.lines) * line_height <= height + 1e-6
+        assert all(measure(line, fitted.size) <= width + 1e-6 for line in fitted.lines)
+        assert 4.0 <= fitted.size <= size
+    else:
+        assert fitted.size == 4.0  # shrunk as far as allowed
+
+
+def test_text_that_cannot_fit_is_reported_card_by_card_and_strict_refuses(tmp_path):
+    body = SIMPLE.replace('h = 10\n', 'h = 4\nsize = 9\nmin_size = 8\n', 1)
+    deck = write_deck(tmp_path, body, "name\nshort\nA much longer name than the box holds\n")
+    out = tmp_path / "out"
+    text = succeeds(main, ["deck", str(deck), "--out", str(out)])
+    assert "card 2 (" in text and "cards.csv:3" in text and "card 1 (" not in text
+    message = refuses(main, ["deck", str(deck), "--out", str(tmp_path / "strict"), "--strict"])
+    assert "--strict" in message and not (tmp_path / "strict").exists()
+
+
+# --- data files ----------------------------------------------------------------------
+
+
+def test_count_copies_and_card_types_pick_faces_and_backs(tmp_path):
+    body = SIMPLE + """
+[[faces.monster]]
+type = "text"
+text = "M {{ name }} {{ copy }}/{{ count }}"
+x = 5
+y = 5
+w = 50
+h = 10
+[[backs.monster]]
+type = "rect"
+x = 0
+y = 0
+w = 60
+h = 80
+fill = "#993333"
+"""
+    body = body.replace('file = "cards.csv"', 'file = "cards.csv"\ntype_column = "kind"')
+    deck = write_deck(tmp_path, body, "name,kind,count\nhero,hero,1\norc,monster,2\n")
+    loaded = decks.load(deck)
+    assert [c.row.type for c in loaded.cards] == ["hero", "monster", "monster"]
+    path = build(tmp_path / "out", deck)
+    with pdfplumber.open(path) as pdf:
+        assert [w["text"] for w in cards_words(pdf.pages[0])] == ["hero", "M", "orc", "1/2",
+                                                                  "M", "orc", "2/2"]
+    forms = {name for page in PdfReader(path).pages[1:]
+             for name in page["/Resources"]["/XObject"]}
+    assert len(forms) == 2  # the default back and the monsters' back
+
+
+def test_toml_and_json_rows_and_rows_in_the_deck_file(tmp_path):
+    (tmp_path / "cards.toml").write_text('[[cards]]\nname = "a"\n[[cards]]\nname = "b"\n'
+                                         'count = 3\n', encoding="utf-8")
+    (tmp_path / "cards.json").write_text('[{"name": "c"}]', encoding="utf-8")
+    for data, expected in (('file = "cards.toml"', 4), ('file = "cards.json"', 1),
+                           ('rows = [{name = "x"}, {name = "y", count = 0}]', 1)):
+        deck = write_deck(tmp_path, SIMPLE.replace('file = "cards.csv"', data))
+        assert len(decks.load(deck).cards) == expected
+
+
+def test_a_shift_jis_csv_is_refused_with_the_fix(tmp_path):
+    (tmp_path / "cards.csv").write_bytes("name\n魔人\n".encode("cp932"))
+    deck = write_deck(tmp_path, SIMPLE)
+    with pytest.raises(InputError, match="Shift-JIS.*CSV UTF-8.*iconv -f CP932"):
+        decks.load(deck)
+
+
+def test_a_byte_order_mark_is_fine(tmp_path):
+    (tmp_path / "cards.csv").write_bytes("\ufeffname\nA\n".encode())
+    deck = write_deck(tmp_path, SIMPLE)
+    assert decks.load(deck).rows[0].fields == {"name": "A"}
+
+
+@pytest.mark.parametrize(("csv", "message", "place"), [
+    ("name,count\nA,x\n", "whole number", "cards.csv:2: count"),
+    ("name,count\nA,1000\n", "0 to 999", "cards.csv:2"),
+    ("name\nA,B\n", "2 cells but 1 columns", "cards.csv:2"),
+    ("name,name\nA,B\n", "named twice", "cards.csv:1"),
+    ("name,\nA,B\n", "column 2 has no name", "cards.csv:1"),
+    ("", "first line names the columns", "cards.csv"),
+])
+def test_bad_csv_names_the_line(tmp_path, csv, message, place):
+    deck = write_deck(tmp_path, SIMPLE, csv)
+    with pytest.raises(InputError, match=message) as err:
+        decks.load(deck)
+    assert place in str(err.value)
+
+
+# --- layers, templates and the sandbox -----------------------------------------------
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (('type = "text"', 'type = "texture"'), "a layer is one of"),
+    (("h = 10\n", ""), "needs h"),
+    (("h = 10\n", "h = 10\nangle = 3\n"), "unknown field 'angle'"),
+    (('text = "{{ name }}"', 'text = "{{ name }"'), "template line 1"),
+    (('fill = "#336699"', 'fill = "bluish"'), "a colour like"),
+    (("[data]", "[dat]"), "unknown table 'dat'"),
+    (('size = [60, 80]', 'size = "huge"'), "a named size"),
+    (('name = "simple"', 'name = "../x"'), "file name"),
+])
+def test_bad_deck_files_name_the_place(tmp_path, change, message):
+    deck = write_deck(tmp_path, SIMPLE.replace(*change), "name\nA\n")
+    with pytest.raises(InputError, match=message) as err:
+        decks.load(deck)
+    assert "deck.toml" in str(err.value)
+
+
+def test_a_missing_column_names_the_card_row_and_layer(tmp_path):
+    deck = write_deck(tmp_path, SIMPLE.replace("{{ name }}", "{{ nme }}"), "name\nA\n")
+    message = refuses(main, ["deck", str(deck), "--out", str(tmp_path / "out")])
+    assert "card 1" in message and "cards.csv:2" in message and "face[0]" in message
+    assert "'nme' is undefined" in message and not (tmp_path / "out").exists()
+
+
+def test_templates_run_in_the_sandbox(tmp_path):
+    for attack in ("{{ ''.__class__.__mro__ }}", "{{ row.__class__.__init__.__globals__ }}",
+                   "{{ cycler.__init__.__globals__.os }}"):
+        deck = write_deck(tmp_path, SIMPLE.replace("{{ name }}", attack), "name\nA\n")
+        loaded = decks.load(deck)
+        with pytest.raises(InputError) as err:
+            decks.pieces(loaded, loaded.cards, measure, 3.0)
+        assert "sandbox" in str(err.value) or "undefined" in str(err.value)
+
+
+def test_when_shows_a_layer_only_where_it_holds(tmp_path):
+    body = SIMPLE.replace('h = 10\n', "h = 10\nwhen = \"{{ rank == 'SR' }}\"\n", 1)
+    deck = write_deck(tmp_path, body, "name,rank\nrare,SR\ncommon,C\n")
+    loaded = decks.load(deck)
+    faces = [p.front(3.0) for p in decks.pieces(loaded, loaded.cards, measure, 3.0).pieces]
+    assert len(faces[0]) == 1 and faces[1] == []
+    bad = write_deck(tmp_path, body.replace("rank == 'SR'", "rank"), "name,rank\nrare,SR\n")
+    loaded = decks.load(bad)
+    with pytest.raises(InputError, match="true or false"):
+        decks.pieces(loaded, loaded.cards, measure, 3.0)
+
+
+def test_a_back_may_not_use_a_cards_columns(tmp_path):
+    body = SIMPLE.replace('fill = "#336699"', 'fill = "{{ colour }}"')
+    deck = write_deck(tmp_path, body, "name,colour\nA,#ff0000\n")
+    loaded = decks.load(deck)
+    with pytest.raises(InputError, match="drawn once"):
+        decks.pieces(loaded, loaded.cards, measure, 3.0)
+
+
+def test_a_deck_extends_a_template_and_overrides_by_name(tmp_path):
+    body = """
+[deck]
+name = "mine"
+extends = "poker-card"
+[vars]
+frame = "#aa0000"
+[data]
+rows = [{title = "T", text = "body"}]
+[[face]]
+name = "title"
+size = 20
+[[face]]
+name = "art"
+remove = true
+[[face]]
+name = "stamp"
+type = "circle"
+cx = 50
+cy = 10
+r = 3
+"""
+    spec = load_spec(write_deck(tmp_path, body))
+    names = [layer.name for layer in spec.face]
+    assert names == ["background", "frame", "title", "rules", "stamp"]
+    title = next(layer for layer in spec.face if layer.name == "title")
+    assert title.fields["size"]({}) == 20 and title.fields["align"]({}) == "center"
+    assert spec.size == (63.0, 88.0) and spec.vars["frame"] == "#aa0000"
+    with pytest.raises(InputError, match="no template 'poker-kard'"):
+        load_spec(write_deck(tmp_path, body.replace("poker-card", "poker-kard")))
