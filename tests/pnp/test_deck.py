@@ -126,11 +126,11 @@ rows = [{{name = "ONE"}}, {{name = "TWO"}}]
         fronts = sorted(cards_words(pdf.pages[0]), key=lambda w: w["x0"])
         backs = sorted(cards_words(pdf.pages[1]), key=lambda w: w["x0"])
     mm = lambda v: v / PT  # noqa: E731
-    for (x, y), front in zip(slots, fronts, strict=True):
+    for (x, _y), front in zip(slots, fronts, strict=True):
         assert abs(mm(front["x0"] + front["x1"]) / 2 - (x + 30)) < 0.1
     if duplex == "long":
         backs = backs[::-1]
-    for (x, y), front, back in zip(slots, fronts, backs, strict=True):
+    for (x, _y), front, back in zip(slots, fronts, backs, strict=True):
         centre = mm(back["x0"] + back["x1"]) / 2
         if duplex == "long":
             assert abs(centre - (210 - x - 60 + 30)) < 0.1
@@ -267,7 +267,7 @@ def test_toml_and_json_rows_and_rows_in_the_deck_file(tmp_path):
 def test_a_shift_jis_csv_is_refused_with_the_fix(tmp_path):
     (tmp_path / "cards.csv").write_bytes("name\n魔人\n".encode("cp932"))
     deck = write_deck(tmp_path, SIMPLE)
-    with pytest.raises(InputError, match="Shift-JIS.*CSV UTF-8.*iconv -f CP932"):
+    with pytest.raises(InputError, match=r"Shift-JIS.*CSV UTF-8.*iconv -f CP932"):
         decks.load(deck)
 
 
