@@ -138,10 +138,15 @@ class Imposition:
         return (-left, -up, self.card_w + left + right, self.card_h + up + down)
 
     def crop_marks(self) -> list[Line]:
-        """A mark at both ends of every cut line, outside the bleed."""
+        """A mark at both ends of every cut line, outside the bleed; where neither
+        end has room (poker cards on Letter), a full-length cut guide instead."""
         bleeds, lengths = self.outer_bleeds(), self.mark_lengths()
         right, bottom = self.left + self.block_w, self.top + self.block_h
         marks = []
+        if lengths[1] <= 0 and lengths[3] <= 0:
+            marks += [Line(x, 0, x, self.page_h, GUIDE_STYLE) for x in self.cut_x()]
+        if lengths[0] <= 0 and lengths[2] <= 0:
+            marks += [Line(0, y, self.page_w, y, GUIDE_STYLE) for y in self.cut_y()]
         for x in self.cut_x():
             marks += _mark(x, self.top - bleeds[1] - MARK_GAP, 0, -1, lengths[1])
             marks += _mark(x, bottom + bleeds[3] + MARK_GAP, 0, 1, lengths[3])

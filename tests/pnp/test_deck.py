@@ -379,3 +379,20 @@ r = 3
     assert spec.size == (63.0, 88.0) and spec.vars["frame"] == "#aa0000"
     with pytest.raises(InputError, match="no template 'poker-kard'"):
         load_spec(write_deck(tmp_path, body.replace("poker-card", "poker-kard")))
+
+
+def test_poker_on_letter_is_3_by_3_and_every_cut_can_be_found(tmp_path):
+    """No room above or below the block for marks: the vertical cut lines get
+    full-length cut guides; the horizontal ones keep their marks at the sides."""
+    layout = impose(215.9, 279.4, 63, 88, bleed=3)
+    assert (layout.cols, layout.rows) == (3, 3)
+    lines = layout.crop_marks()
+    for x in layout.cut_x():
+        assert any(m.x1 == m.x2 == x and m.y1 == 0 and m.y2 == 279.4 for m in lines)
+    for y in layout.cut_y():
+        assert sum(m.y1 == m.y2 == y and m.x2 - m.x1 != 215.9 for m in lines) == 2
+    path = build(tmp_path, POKER, "--paper", "letter", "--only", "1-9")
+    with pdfplumber.open(path) as pdf:
+        tall = [line for line in pdf.pages[0].lines
+                if abs(line["height"] - 279.4 * PT) < 0.5]
+    assert len(tall) == len(layout.cut_x())
