@@ -14,10 +14,22 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as pdfcanvas
 
-from pnp import __version__
+from pnp import __version__, pictures
 from pnp.fonts import FontChoice, missing_glyphs
 from pnp.paper import decoration, footer_text, standard_margins
-from pnp.shapes import MM_PER_PT, Circle, Document, Form, Group, Line, Page, Path, Rect, Text
+from pnp.shapes import (
+    MM_PER_PT,
+    Circle,
+    Document,
+    Form,
+    Group,
+    Image,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Text,
+)
 
 PT_PER_MM = 72 / 25.4
 
@@ -100,7 +112,8 @@ class _Painter:
 
     def draw(self, shape) -> None:
         handler = {Line: self.line, Rect: self.rect, Circle: self.circle, Path: self.path,
-                   Text: self.text, Group: self.group, Form: self.form}[type(shape)]
+                   Text: self.text, Image: self.image, Group: self.group,
+                   Form: self.form}[type(shape)]
         handler(shape)
 
     def _style(self, style) -> tuple[int, int]:
@@ -155,6 +168,38 @@ class _Painter:
         t.textOut(s.text)
         c.drawText(t)
         c.restoreState()
+
+    def image(self, s: Image) -> None:
+        """The picture in its place; reportlab stores each file once per PDF."""
+        x, y, w, h = pictures.placement((s.x, s.y, s.w, s.h), pictures.size(s.path), s.fit)
+        c = self.canvas
+        c.saveState()
+        if s.fit == "cover":
+            box = c.beginPath()
+            box.rect(s.x, s.y, s.w, s.h)
+            c.clipPath(box, stroke=0, fill=0)
+        c.translate(x, y + h)
+        c.scale(1, -1)  # pictures are drawn y-up
+        if pictures.kind(s.path) == "svg":
+            drawing = pictures.svg_drawing(s.path)
+            c.scale(w / drawing.width, h / drawing.height)
+            self._svg(drawing)
+        else:
+            c.drawImage(s.path, 0, 0, w, h, mask="auto")
+        c.restoreState()
+
+    def _svg(self, drawing) -> None:
+        """Draw converted SVG art, its default font being ours (so no unembedded
+        Helvetica enters the PDF for art without text)."""
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics import shapes as drawing_state
+
+        default = drawing_state.STATE_DEFAULTS["fontName"]
+        drawing_state.STATE_DEFAULTS["fontName"] = self.font.name
+        try:
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+        finally:
+            drawing_state.STATE_DEFAULTS["fontName"] = default
 
     def group(self, s: Group) -> None:
         c = self.canvas

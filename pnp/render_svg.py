@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+
 import svgwrite
 
-from pnp.shapes import MM_PER_PT, Circle, Form, Group, Line, Path, Rect, Style, Text
+from pnp import pictures
+from pnp.shapes import MM_PER_PT, Circle, Form, Group, Image, Line, Path, Rect, Style, Text
 
 FONT_FAMILY = "IPAexGothic, 'IPAexゴシック', 'Noto Sans CJK JP', sans-serif"
 
@@ -37,7 +40,8 @@ class _Painter:
 
     def draw(self, shape):
         handler = {Line: self.line, Rect: self.rect, Circle: self.circle, Path: self.path,
-                   Text: self.text, Group: self.group, Form: self.form}[type(shape)]
+                   Text: self.text, Image: self.image, Group: self.group,
+                   Form: self.form}[type(shape)]
         return handler(shape)
 
     def line(self, s: Line):
@@ -61,6 +65,19 @@ class _Painter:
         return self.d.text(s.text, insert=(s.x, s.y), font_size=f"{s.size * MM_PER_PT:.3f}",
                            font_family=FONT_FAMILY, text_anchor=anchor, fill=s.fill,
                            font_weight="bold" if s.bold else "normal")
+
+    def image(self, s: Image):
+        x, y, w, h = pictures.placement((s.x, s.y, s.w, s.h), pictures.size(s.path), s.fit)
+        mime = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
+        with open(s.path, "rb") as picture_file:
+            data = base64.b64encode(picture_file.read()).decode("ascii")
+        picture = self.d.image(f"data:{mime[pictures.kind(s.path)]};base64,{data}",
+                               insert=(x, y), size=(w, h), preserveAspectRatio="none")
+        if s.fit != "cover":
+            return picture
+        group = self.group(Group(clip=(s.x, s.y, s.w, s.h)))
+        group.add(picture)
+        return group
 
     def group(self, s: Group):
         transform = f"translate({s.dx:.3f},{s.dy:.3f})"

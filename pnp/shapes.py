@@ -77,6 +77,20 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A picture file (PNG, JPEG or SVG) in the box (x, y, w, h): ``contain`` keeps
+    its proportions inside the box, ``cover`` fills the box and is clipped to it,
+    ``stretch`` fills it exactly."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+    fit: str = "contain"
+
+
+@dataclass(frozen=True)
 class Group:
     items: tuple = ()
     dx: float = 0.0
@@ -96,7 +110,7 @@ class Form:
     dy: float = 0.0
 
 
-Shape = Line | Rect | Circle | Path | Text | Group | Form
+Shape = Line | Rect | Circle | Path | Text | Image | Group | Form
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
     overflow: list[str] = []
     total = len(deck.cards)
     for card in cards:
-        canvas = Canvas(w, h, bleed, measure)
+        canvas = Canvas(w, h, bleed, measure, folder=spec.source.parent)
         context = card.context(spec, total)
         try:
             face = draw_layers(spec.face_of(card.row.type), context, canvas)
@@ -102,7 +102,8 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
                      for place in canvas.overflow]
         kind = card.row.type
         if kind not in backs:
-            backs[kind] = _back(spec, kind, Canvas(w, h, bleed, measure))
+            backs[kind] = _back(spec, kind, Canvas(w, h, bleed, measure,
+                                                   folder=spec.source.parent))
         drawn.append(Piece(_art(face), _form_art(backs[kind]), name=f"card {card.number}"))
         progress(1)
     return Drawn(drawn, overflow)

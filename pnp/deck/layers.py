@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import cos, pi, sin
+from pathlib import Path as FilePath
 from typing import Any
 
 from companion.errors import InputError
-from pnp import draw
+from pnp import draw, pictures
 from pnp.deck.spec import Layer, check_value
 from pnp.deck.templating import truth
 from pnp.icons import icon
-from pnp.shapes import MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text
+from pnp.shapes import MM_PER_PT, Circle, Group, Image, Line, Path, Rect, Style, Text
 from pnp.text import fit
 
 DEFAULT_WIDTH = 0.25  # mm
@@ -33,6 +34,7 @@ class Canvas:
     height: float
     bleed: float
     measure: Callable[[str, float], float]  # (text, points) → mm
+    folder: FilePath = FilePath(".")  # pictures are named relative to the deck file
     overflow: list[str] = field(default_factory=list)  # text boxes that did not fit
 
 
@@ -125,7 +127,16 @@ def _text(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
 
 
 def _image(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
-    raise InputError("image layers are not drawn yet", layer.where)
+    name = str(v["file"]).strip()
+    if not name:
+        return []  # no picture for this card
+    path = canvas.folder / name
+    try:
+        pictures.kind(path)
+        pictures.size(str(path))
+    except InputError as err:
+        raise err.at(f"{layer.where}.file") from None
+    return [Image(v["x"], v["y"], v["w"], v["h"], str(path), v.get("fit", "contain"))]
 
 
 DRAWERS: dict[str, Callable[[dict[str, Any], Layer, Canvas], list]] = {

@@ -149,7 +149,7 @@ def test_the_quiz_deck_wraps_and_shrinks_japanese_text(tmp_path):
     deck = decks.load(QUIZ)
     rules = deck.spec.face_of("")
     assert [layer.name for layer in rules] == ["background", "frame", "title", "rules",
-                                               "answer band", "answer"]  # art removed
+                                               "answer band", "answer", "picture"]  # no art
 
 
 @needs_poppler
@@ -396,3 +396,47 @@ def test_poker_on_letter_is_3_by_3_and_every_cut_can_be_found(tmp_path):
         tall = [line for line in pdf.pages[0].lines
                 if abs(line["height"] - 279.4 * PT) < 0.5]
     assert len(tall) == len(layout.cut_x())
+
+
+# --- pictures ------------------------------------------------------------------------
+
+
+def test_pictures_png_and_svg_are_placed_and_stored_once(tmp_path):
+    path = build(tmp_path, QUIZ)
+    page = PdfReader(path).pages[0]
+    xobjects = page["/Resources"]["/XObject"]
+    images = [name for name in xobjects if xobjects[name]["/Subtype"] == "/Image"]
+    assert len(images) == 1  # the PNG (the SVG is drawn as vectors)
+    assert text_has(path, "信濃川")
+    svg = tmp_path / "card2.svg"
+    succeeds(main, ["deck", str(QUIZ), "--preview", "2", "-o", str(svg)])
+    assert "data:image/svg+xml;base64," in svg.read_text()
+
+
+def text_has(path: Path, words: str) -> bool:
+    return words in "".join(page.extract_text() or "" for page in PdfReader(path).pages)
+
+
+def test_a_missing_or_broken_picture_names_the_card_and_the_file(tmp_path):
+    body = SIMPLE + '[[face]]\ntype = "image"\nfile = "{{ art }}"\nx = 0\ny = 20\nw = 60\nh = 40\n'
+    deck = write_deck(tmp_path, body, "name,art\nA,\nB,nowhere.png\n")
+    message = refuses(main, ["deck", str(deck), "--out", str(tmp_path / "out")])
+    assert "card 2" in message and "nowhere.png" in message and "no such picture" in message
+    (tmp_path / "broken.png").write_bytes(b"not a png")
+    deck = write_deck(tmp_path, body, "name,art\nB,broken.png\n")
+    assert "cannot read the picture" in refuses(main, ["deck", str(deck), "--out",
+                                                       str(tmp_path / "out")])
+    deck = write_deck(tmp_path, body, "name,art\nB,cards.csv\n")
+    assert ".png, .jpg or .svg" in refuses(main, ["deck", str(deck), "--out",
+                                                  str(tmp_path / "out")])
+
+
+@pytest.mark.parametrize(("fit", "expected"), [
+    ("contain", (10.0, 25.0, 40.0, 20.0)),  # a 2:1 picture in a 40 × 40 box
+    ("cover", (-10.0, 15.0, 80.0, 40.0)),
+    ("stretch", (10.0, 15.0, 40.0, 40.0)),
+])
+def test_picture_fits(fit, expected):
+    from pnp.pictures import placement
+
+    assert placement((10.0, 15.0, 40.0, 40.0), (200.0, 100.0), fit) == expected
