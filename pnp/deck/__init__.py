@@ -17,8 +17,8 @@ from companion.errors import InputError
 from pnp.deck.layers import Canvas, draw_layers
 from pnp.deck.rows import Row, Table, read_rows
 from pnp.deck.spec import DeckSpec, load_spec
-from pnp.impose import Piece
-from pnp.shapes import Form
+from pnp.impose import GUIDE_STYLE, Piece
+from pnp.shapes import Form, Rect
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,11 @@ class Drawn:
 
 
 def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float],
-           bleed: float, progress: Callable[[int], None] = lambda _n: None) -> Drawn:
+           bleed: float, progress: Callable[[int], None] = lambda _n: None, *,
+           corners: bool = False) -> Drawn:
     """Every card drawn: its face now (so errors come before any file is written),
-    its type's back once, as a form every card of the type shares."""
+    its type's back once, as a form every card of the type shares. ``corners``
+    outlines each face with the card's rounded corners (with --cut-guides)."""
     spec = deck.spec
     w, h = spec.size
     backs: dict[str, Form | None] = {}
@@ -98,6 +100,8 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
             face = draw_layers(spec.face_of(card.row.type), context, canvas)
         except InputError as err:
             raise err.at(f"card {card.number} ({card.row.where})") from None
+        if corners and spec.radius:
+            face.append(Rect(0, 0, w, h, GUIDE_STYLE, radius=spec.radius))
         overflow += [f"card {card.number} ({card.row.where}): {place}"
                      for place in canvas.overflow]
         kind = card.row.type

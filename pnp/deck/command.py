@@ -81,11 +81,12 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
 
 
 def _drawn(deck: decks.Deck, cards: list[decks.Card], ctx: Context) -> decks.Drawn:
-    bleed = ctx.options.bleed
+    bleed, corners = ctx.options.bleed, ctx.options.cut_guides
     if len(cards) < PROGRESS_FROM:
-        return decks.pieces(deck, cards, ctx.measure, bleed)
+        return decks.pieces(deck, cards, ctx.measure, bleed, corners=corners)
     with click.progressbar(length=len(cards), label="Drawing cards", file=sys.stderr) as bar:
-        return decks.pieces(deck, cards, ctx.measure, bleed, progress=bar.update)
+        return decks.pieces(deck, cards, ctx.measure, bleed, progress=bar.update,
+                            corners=corners)
 
 
 def _report_overflow(overflow: list[str], strict: bool) -> None:

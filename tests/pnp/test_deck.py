@@ -440,3 +440,12 @@ def test_picture_fits(fit, expected):
     from pnp.pictures import placement
 
     assert placement((10.0, 15.0, 40.0, 40.0), (200.0, 100.0), fit) == expected
+
+
+def test_cut_guides_outline_the_cards_rounded_corners():
+    deck = decks.load(POKER)
+    plain = decks.pieces(deck, deck.cards[:1], measure, 3.0).pieces[0].front(3.0)
+    guided = decks.pieces(deck, deck.cards[:1], measure, 3.0, corners=True).pieces[0].front(3.0)
+    outline = guided[-1]
+    assert len(guided) == len(plain) + 1
+    assert (outline.x, outline.y, outline.w, outline.h, outline.radius) == (0, 0, 63, 88, 3.0)
