@@ -13,14 +13,11 @@ from companion.files import write_atomic
 from companion.shell import FriendlyGroup
 from pnp import __version__
 from pnp.build import LANGS, Options, build_file, context
-from pnp.calibration import calibration_pages
-from pnp.catalog import GAMES, find
 from pnp.deck.command import deck_command
 from pnp.flags import DUPLEX, build_options, make_options
 from pnp.guide import guide
 from pnp.paper import PAPERS
 from pnp.render_pdf import render_pdf
-from pnp.render_svg import render_svg
 from pnp.shapes import Document
 
 
@@ -46,6 +43,20 @@ def main() -> None:
 main.add_command(deck_command)
 
 
+def _games() -> dict:
+    """The games and their components (imported only by the commands that need them,
+    so that 'pnp deck' does not load every game)."""
+    from pnp.catalog import GAMES
+
+    return GAMES
+
+
+def find(game: str, component: str | None = None):
+    from pnp.catalog import find as found
+
+    return found(game, component)
+
+
 @main.command("list")
 def list_games() -> None:
     """Games, their components, and the build options.
@@ -55,7 +66,7 @@ def list_games() -> None:
       pnp list
       pnp build darkhall tokens           # a component named from the list
     """
-    for game in GAMES.values():
+    for game in _games().values():
         click.echo(f"{game.name} — {game.title}")
         for component in game.components.values():
             mark = "*" if component.in_set else " "
@@ -70,14 +81,15 @@ def list_games() -> None:
 def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     from click.shell_completion import CompletionItem
 
-    names = [*GAMES, "all"] if param.name == "game" and ctx.command.name == "build" else GAMES
+    games = _games()
+    names = [*games, "all"] if param.name == "game" and ctx.command.name == "build" else games
     return [CompletionItem(n) for n in names if n.startswith(incomplete)]
 
 
 def _complete_component(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     from click.shell_completion import CompletionItem
 
-    game = GAMES.get(ctx.params.get("game") or "")
+    game = _games().get(ctx.params.get("game") or "")
     named = set(ctx.params.get("components") or ())
     names = [n for n in (game.components if game else ()) if n not in named]
     return [CompletionItem(n) for n in names if n.startswith(incomplete)]
@@ -124,7 +136,7 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
         if options.square is not None or options.map is not None:
             raise InputError("--square and --map belong to one game: build darkhall or "
                              "roguelight on its own")
-        return [(g, c) for g in GAMES.values() for c in g.components.values() if c.in_set]
+        return [(g, c) for g in _games().values() for c in g.components.values() if c.in_set]
     found, _ = find(game)
     found.check(options)
     if not components:
@@ -169,6 +181,8 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
                              f"{'s' if len(pages) != 1 else ''}")
         chosen = pages[page - 1]
         width, height, shapes = chosen.width, chosen.height, chosen.shapes
+    from pnp.render_svg import render_svg
+
     write_atomic(output, render_svg(width, height, shapes))
     click.echo(str(output))
 
@@ -191,6 +205,8 @@ def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
       pnp calibrate --duplex long
       pnp build darkhall --back-offset 0.5,-1
     """
+    from pnp.calibration import calibration_pages
+
     ctx = context(Options(paper=paper.lower(), lang=lang))
     w, h = ctx.page_size(landscape=False)
     doc = Document("pnp-companion", "duplex calibration", "Duplex calibration",

@@ -15,7 +15,6 @@ from pnp.flags import make_options, page_numbers, print_options
 from pnp.guide import built, guide
 from pnp.impose import impose
 from pnp.render_pdf import render_pdf
-from pnp.render_svg import render_svg
 from pnp.shapes import Document, Group
 
 PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
@@ -140,6 +139,8 @@ def _preview(deck: decks.Deck, cards: list[decks.Card], number: int, ctx: Contex
         raise InputError(f"{output}: --preview writes SVG (name it .svg)")
     if number > len(cards):
         raise InputError(f"--preview {number}: the deck has {len(cards)} cards")
+    from pnp.render_svg import render_svg
+
     card = cards[number - 1]
     drawn = decks.pieces(deck, [card], ctx.measure, ctx.options.bleed)
     w, h = deck.spec.size
