@@ -1,7 +1,7 @@
 """Picture files placed on a page: their size, and where they go in a box.
 
 PNG and JPEG are read with Pillow; SVG art is converted to vector drawing by
-svglib (``pip install 'pnp-companion[svg]'``). A file that cannot be read is
+svglib. A file that cannot be read is
 an error naming it, never a broken page.
 """
 
@@ -50,8 +50,8 @@ def svg_drawing(path: str):
     try:
         from svglib.svglib import svg2rlg
     except ImportError:
-        raise InputError("SVG pictures need svglib: pip install 'pnp-companion[svg]' (or use "
-                         "a PNG)", path) from None
+        raise InputError("SVG pictures need svglib (pip install svglib), or use a PNG",
+                         path) from None
     drawing = svg2rlg(path)
     if drawing is None or not drawing.width or not drawing.height:
         raise InputError("cannot read this SVG (no size, or not SVG)", path)
