@@ -323,10 +323,20 @@ def _field(key: str, value: Any, where: str) -> Field:
     return lambda _context: checked
 
 
+#: Fields that are not plain coordinates, and the values they allow.
+BOUNDS = {"size": (0.5, 300.0), "min_size": (0.5, 300.0), "leading": (0.5, 5.0),
+          "width": (0.0, 20.0), "radius": (0.0, 300.0), "r": (0.0, 300.0),
+          "w": (0.0, 1000.0), "h": (0.0, 1000.0)}
+
+
 def check_value(key: str, value: Any, where: str) -> Any:
     """A field's value in the form drawing needs (numbers, colours, choices)."""
     if key in NUMBERS:
-        return _measure(value, where)
+        number = _measure(value, where)
+        low, high = BOUNDS.get(key, (-1000.0, 1000.0))
+        if not low <= number <= high:
+            raise InputError(f"{number:g}: {key} is from {low:g} to {high:g}", where)
+        return number
     if key in COLOURS:
         return colour(value, where)
     if key in FLAGS:

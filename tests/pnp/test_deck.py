@@ -449,3 +449,17 @@ def test_cut_guides_outline_the_cards_rounded_corners():
     outline = guided[-1]
     assert len(guided) == len(plain) + 1
     assert (outline.x, outline.y, outline.w, outline.h, outline.radius) == (0, 0, 63, 88, 3.0)
+
+
+@pytest.mark.parametrize(("kind", "field", "value"), [
+    ("text", "size", -3), ("text", "leading", 0), ("text", "min_size", 0),
+    ("rect", "w", -1), ("rect", "width", 50), ("circle", "r", -2),
+])
+def test_out_of_range_sizes_are_refused(tmp_path, kind, field, value):
+    fields = {"text": {"text": '"x"', "x": 0, "y": 0, "w": 10, "h": 10},
+              "rect": {"x": 0, "y": 0, "w": 10, "h": 10},
+              "circle": {"cx": 5, "cy": 5, "r": 3}}[kind] | {field: value}
+    layer = "".join(f"{key} = {val}\n" for key, val in fields.items())
+    body = f'[deck]\n[data]\nrows = [{{a = 1}}]\n[[face]]\ntype = "{kind}"\n{layer}'
+    with pytest.raises(InputError, match=f"{field} is from"):
+        decks.load(write_deck(tmp_path, body))
