@@ -46,8 +46,27 @@ def draw_layers(layers: tuple[Layer, ...], context: dict[str, Any], canvas: Canv
             continue
         values = {key: _value(key, render, context, layer.where)
                   for key, render in layer.fields.items()}
-        shapes += DRAWERS[layer.kind](values, layer, canvas)
+        drawn = DRAWERS[layer.kind](values, layer, canvas)
+        turn = values.get("rotate", 0.0)
+        shapes += _turned(drawn, turn, _pivot(values)) if turn and drawn else drawn
     return shapes
+
+
+def _pivot(v: dict[str, Any]) -> tuple[float, float]:
+    """The centre a layer turns about: its box's, its circle's or its line's middle."""
+    if "cx" in v:
+        return v["cx"], v["cy"]
+    if "x1" in v:
+        return (v["x1"] + v["x2"]) / 2, (v["y1"] + v["y2"]) / 2
+    if "size" in v and "w" not in v:  # icons and QR codes: a square of side size
+        return v["x"] + v["size"] / 2, v["y"] + v["size"] / 2
+    return v["x"] + v["w"] / 2, v["y"] + v["h"] / 2
+
+
+def _turned(shapes: list, degrees: float, pivot: tuple[float, float]) -> list:
+    """``shapes`` turned clockwise by ``degrees`` about ``pivot``."""
+    px, py = pivot
+    return [Group((Group(tuple(shapes), dx=-px, dy=-py),), dx=px, dy=py, rotate=degrees)]
 
 
 def _value(key: str, render: Callable[[dict[str, Any]], Any], context: dict[str, Any],

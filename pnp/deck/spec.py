@@ -66,9 +66,9 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("size", "min_size", "colour", "align", "valign", "leading", "bold")),
     "image": (("file", "x", "y", "w", "h"), ("fit",)),
 }
-COMMON = ("type", "name", "when", "remove")
+COMMON = ("type", "name", "when", "remove", "rotate")
 NUMBERS = frozenset({"x", "y", "w", "h", "x1", "y1", "x2", "y2", "cx", "cy", "r", "size",
-                     "width", "radius", "min_size", "leading"})
+                     "width", "radius", "min_size", "leading", "rotate"})
 COLOURS = frozenset({"fill", "stroke", "colour"})
 FLAGS = frozenset({"bleed", "pointy", "bold"})
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"),
@@ -310,7 +310,7 @@ def _layer(entry: dict[str, Any], where: str) -> Layer:
         raise InputError(f"unknown field {unknown[0]!r}; a {kind} layer has "
                          + ", ".join([*required, *optional]), where)
     fields = {key: _field(key, value, f"{where}.{key}") for key, value in entry.items()
-              if key not in COMMON}
+              if key not in COMMON or key == "rotate"}
     when = compile_field(entry["when"], f"{where}.when") if "when" in entry else None
     return Layer(kind, entry.get("name"), fields, when, where)
 
@@ -326,7 +326,7 @@ def _field(key: str, value: Any, where: str) -> Field:
 #: Fields that are not plain coordinates, and the values they allow.
 BOUNDS = {"size": (0.5, 300.0), "min_size": (0.5, 300.0), "leading": (0.5, 5.0),
           "width": (0.0, 20.0), "radius": (0.0, 300.0), "r": (0.0, 300.0),
-          "w": (0.0, 1000.0), "h": (0.0, 1000.0)}
+          "w": (0.0, 1000.0), "h": (0.0, 1000.0), "rotate": (-360.0, 360.0)}
 
 
 def check_value(key: str, value: Any, where: str) -> Any:

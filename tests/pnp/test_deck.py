@@ -463,3 +463,20 @@ def test_out_of_range_sizes_are_refused(tmp_path, kind, field, value):
     body = f'[deck]\n[data]\nrows = [{{a = 1}}]\n[[face]]\ntype = "{kind}"\n{layer}'
     with pytest.raises(InputError, match=f"{field} is from"):
         decks.load(write_deck(tmp_path, body))
+
+
+def test_a_layer_turns_about_its_own_centre(tmp_path):
+    """rotate = 180 on the corner rank: drawn upside down about the middle of its box."""
+    deck = decks.load(POKER)
+    face = decks.pieces(deck, deck.cards[:1], measure, 3.0).pieces[0].front(3.0)
+    turned = [s for s in face if getattr(s, "rotate", 0)]
+    assert len(turned) == 2  # the rank and the suit below
+    rank = turned[0]
+    assert rank.rotate == 180 and (rank.dx, rank.dy) == (49 + 11 / 2, 77 + 8 / 2)
+    inner = rank.items[0]
+    assert (inner.dx, inner.dy) == (-rank.dx, -rank.dy)
+    path = build(tmp_path, POKER, "--only", "1")
+    with pdfplumber.open(path) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["text"] == "A" and c["top"] < 275 * PT]
+    assert len(chars) == 2
+    assert sorted(c["matrix"][0] < 0 for c in chars) == [False, True]  # one A turned 180°
