@@ -76,6 +76,7 @@ def list_games() -> None:
                "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --square MM  "
                "--map FILE  --pages LIST")
     click.echo("* built by 'pnp build GAME'; the others only when named.")
+    click.echo("Your own cards from a spreadsheet: pnp deck DECK.toml (see docs/decks.md).")
 
 
 def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
