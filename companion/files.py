@@ -91,6 +91,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
     except IsADirectoryError:
         raise InputError(_("is a folder, not a file"), str(path)) from None
     except UnicodeDecodeError as err:
+        if _is_shift_jis(Path(path).read_bytes()):
+            name = Path(path).name
+            raise InputError(_("this file is Shift-JIS (as Excel and Windows editors save "
+                               "Japanese text), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
+                               "UTF-8'), or convert it with: iconv -f CP932 -t UTF-8 {name} > "
+                               "utf8-{name}", name=name), str(path)) from None
         raise InputError(_("not UTF-8 text (byte {byte})", byte=err.start), str(path)) from None
     except OSError as err:
         raise InputError(err.strerror or _("cannot be read"), str(path)) from None
@@ -101,6 +107,15 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 #: Deeper nesting than any of the project's files has is refused, not recursed into.
 MAX_DEPTH = 64
+
+
+def _is_shift_jis(data: bytes) -> bool:
+    """Whether bytes that are not UTF-8 read as Japanese in Shift-JIS (CP932)."""
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        return False
+    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
 def parse_json(text: str, where: str) -> Any:

@@ -191,10 +191,7 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
     pages = component.pages(ctx)
     if ctx.options.copies > 1 and component.sheet:
         pages = [page for page in pages for _ in range(ctx.options.copies)]
-    numbers, count = list(range(1, len(pages) + 1)), len(pages)
-    if ctx.options.pages:
-        numbers = _picked(ctx.options.pages, len(pages), f"{game.name} {component.name}")
-        pages = [pages[n - 1] for n in numbers]
+    pages, numbers, count = picked(pages, ctx.options.pages, f"{game.name} {component.name}")
     return Document(
         game=game.title, component=component.name,
         title=f"{game.title} — {component.name}",
@@ -205,12 +202,18 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
     )
 
 
-def _picked(wanted: tuple[int, ...], count: int, what: str) -> list[int]:
+def picked(pages: list[Page], wanted: tuple[int, ...], what: str
+           ) -> tuple[list[Page], list[int], int]:
+    """The pages ``--pages`` asks for (all for ``()``), their numbers, and the count."""
+    count = len(pages)
+    if not wanted:
+        return pages, list(range(1, count + 1)), count
     beyond = [n for n in wanted if not 1 <= n <= count]
     if beyond:
         raise InputError(f"--pages {beyond[0]}: {what} has {count} page"
                          f"{'s' if count != 1 else ''}")
-    return sorted(set(wanted))
+    numbers = sorted(set(wanted))
+    return [pages[n - 1] for n in numbers], numbers, count
 
 
 def output_path(out_dir: Path, game: Game, component: Component, options: Options) -> Path:

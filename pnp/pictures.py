@@ -36,7 +36,7 @@ def size(path: str) -> tuple[float, float]:
     try:
         with Image.open(path) as picture:
             width, height = picture.size
-    except (UnidentifiedImageError, OSError) as err:
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as err:
         raise InputError(f"cannot read the picture: {err}", path) from None
     if width * height > MAX_PIXELS:
         raise InputError(f"{width} × {height} pixels; at most {MAX_PIXELS:,} for a card",

@@ -103,3 +103,16 @@ def test_end_of_input_at_a_dice_prompt_is_one_line_and_exit_2(tmp_path):
                                        "examples/roguelight/bob.toml", "--dice"], input="")
     assert result.exit_code == 2, result.output
     assert "the input ended before the answer; nothing was written" in result.output
+
+
+def test_a_shift_jis_file_is_named_with_the_way_to_convert_it(tmp_path):
+    from companion.errors import InputError
+    from companion.files import read_text
+
+    path = tmp_path / "state.txt"
+    path.write_bytes("stage 1\n# 赤のコマ\n".encode("cp932"))
+    with pytest.raises(InputError, match=r"Shift-JIS.*iconv -f CP932 -t UTF-8 state\.txt"):
+        read_text(path)
+    path.write_bytes(b"\xff\xfe\x00")  # neither UTF-8 nor Japanese: the plain message
+    with pytest.raises(InputError, match="not UTF-8 text"):
+        read_text(path)

@@ -67,6 +67,8 @@ def load(path: str | Path, data: str | Path | None = None) -> Deck:
 def chosen(deck: Deck, only: tuple[int, ...]) -> list[Card]:
     """The cards of the rows named by ``only`` (1-based data rows), or every card."""
     cards = deck.cards
+    if not cards:
+        raise InputError("the deck has no cards: every row has count 0", str(deck.spec.source))
     if not only:
         return cards
     beyond = [n for n in only if not 1 <= n <= len(deck.rows)]

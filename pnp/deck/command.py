@@ -10,7 +10,7 @@ import click
 from companion.errors import InputError
 from companion.files import write_atomic
 from pnp import deck as decks
-from pnp.build import Context, context
+from pnp.build import Context, context, picked
 from pnp.flags import make_options, page_numbers, print_options
 from pnp.guide import built, guide
 from pnp.impose import impose
@@ -104,14 +104,8 @@ def _report_overflow(overflow: list[str], strict: bool) -> None:
 def _document(deck: decks.Deck, drawn: decks.Drawn, ctx: Context) -> Document:
     spec = deck.spec
     landscape = _landscape(ctx, spec.size)
-    pages = ctx.impose(drawn.pieces, spec.size, spec.title, landscape=landscape)
-    numbers, count = list(range(1, len(pages) + 1)), len(pages)
-    if ctx.options.pages:
-        beyond = [n for n in ctx.options.pages if n > count]
-        if beyond:
-            raise InputError(f"--pages {beyond[0]}: the deck prints on {count} pages")
-        numbers = sorted(set(ctx.options.pages))
-        pages = [pages[n - 1] for n in numbers]
+    pages = ctx.impose(drawn.pieces, spec.size, "deck", landscape=landscape)
+    pages, numbers, count = picked(pages, ctx.options.pages, f"the deck {spec.name}")
     return Document(game=spec.title, component="deck", title=spec.title,
                     subject=f"{len(drawn.pieces)} cards from {spec.source.name}",
                     keywords=("pnp-companion", "deck", spec.name, ctx.options.paper),

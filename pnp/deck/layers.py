@@ -121,7 +121,13 @@ def _qr(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
     data = str(v["data"])
     if not data:
         raise InputError("a QR code needs data", f"{layer.where}.data")
-    return draw.qr_code(data, v["x"], v["y"], v["size"])
+    from qrcode.exceptions import DataOverflowError
+
+    try:
+        return draw.qr_code(data, v["x"], v["y"], v["size"])
+    except (ValueError, DataOverflowError):  # more than the largest QR version holds
+        raise InputError(f"{len(data)} characters are too many for a QR code (about 2,300 "
+                         "fit)", f"{layer.where}.data") from None
 
 
 ANCHORS = {"left": ("start", 0.0), "center": ("middle", 0.5), "right": ("end", 1.0)}

@@ -6,8 +6,8 @@ Every row remembers where it came from (``cards.csv:5``) so that any problem
 with its card names the line.
 
 CSV files are UTF-8 (a byte-order mark is fine). A file Excel saved as
-"CSV" on a Japanese system is Shift-JIS: it is recognised and refused with
-the way to convert it, never read as mojibake.
+"CSV" on a Japanese system is Shift-JIS: :func:`companion.files.read_text`
+recognises it and refuses it with the way to convert it, never as mojibake.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import InputError
-from companion.files import parse_json, parse_toml
+from companion.files import parse_json, parse_toml, read_text
 
 MAX_CARDS = 5000
 MAX_COUNT = 999
@@ -71,7 +71,7 @@ def _raw_rows(table: Table, base: Path) -> list[tuple[dict[str, Any], str]]:
 
 def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
     """The rows of a CSV file with a header line, each with ``file:line``."""
-    text = _decoded(path)
+    text = read_text(path)
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         lines = list(reader)
@@ -95,33 +95,6 @@ def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
     return rows
 
 
-def _decoded(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", str(path)) from None
-    except OSError as err:
-        raise InputError(err.strerror or "cannot be read", str(path)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        if _is_shift_jis(data):
-            raise InputError(
-                "this CSV is Shift-JIS (as Excel saves 'CSV' on a Japanese system), not "
-                "UTF-8: in Excel save it as 'CSV UTF-8 (comma delimited)', or convert it "
-                f"with: iconv -f CP932 -t UTF-8 {path.name} > utf8-{path.name}",
-                str(path)) from None
-        raise InputError(f"not UTF-8 text (byte {err.start})", str(path)) from None
-
-
-def _is_shift_jis(data: bytes) -> bool:
-    try:
-        text = data.decode("cp932")
-    except UnicodeDecodeError:
-        return False
-    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text)
-
-
 def _check_header(header: list[str], path: Path) -> None:
     for column, name in enumerate(header, start=1):
         if not name:
@@ -131,7 +104,7 @@ def _check_header(header: list[str], path: Path) -> None:
 
 
 def _read_records(path: Path, suffix: str) -> list[tuple[dict[str, Any], str]]:
-    text = _decoded(path)
+    text = read_text(path)
     data = parse_toml(text, str(path)) if suffix == ".toml" else parse_json(text, str(path))
     records = data.get("cards") if isinstance(data, dict) else data
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):

@@ -45,7 +45,7 @@ from typing import Any
 from companion.errors import InputError
 from companion.files import parse_toml, read_text
 from pnp.deck.rows import Table
-from pnp.deck.templating import Field, compile_field, is_template
+from pnp.deck.templating import Field, compile_field, is_template, truth
 from pnp.icons import ICONS
 from pnp.impose import CARD_SIZES
 from pnp.templates import template_dir
@@ -178,33 +178,40 @@ def _template(name: Any, source: Path) -> Path:
 
 
 def _over(base: dict[str, Any], deck: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    merged["deck"] = {**{k: v for k, v in base.get("deck", {}).items() if k != "extends"},
-                      **{k: v for k, v in deck.get("deck", {}).items() if k != "extends"}}
-    merged["vars"] = {**base.get("vars", {}), **deck.get("vars", {})}
+    """The deck over its template: tables merged key by key, layers by name. A part
+    of the wrong kind is taken as the deck gives it, to be refused when checked."""
+    merged = {**base, **{key: deck[key] for key in ("data",) if key in deck}}
+    merged["deck"] = {key: value for key, value in {**base.get("deck", {}), **deck["deck"]}.items()
+                      if key != "extends"}
+    merged["vars"] = _over_table(base.get("vars", {}), deck.get("vars", {}))
     for key in ("face", "back"):
         merged[key] = _over_layers(base.get(key, []), deck.get(key, []))
     for key in ("faces", "backs"):
-        kinds = {**base.get(key, {}), **deck.get(key, {})}
-        merged[key] = {kind: _over_layers(base.get(key, {}).get(kind, []),
-                                          deck.get(key, {}).get(kind, [])) for kind in kinds}
-    if "data" in deck:
-        merged["data"] = deck["data"]
+        mine, theirs = deck.get(key, {}), base.get(key, {})
+        if not isinstance(mine, dict) or not isinstance(theirs, dict):
+            merged[key] = mine
+            continue
+        merged[key] = {kind: _over_layers(theirs.get(kind, []), mine.get(kind, []))
+                       for kind in {**theirs, **mine}}
     return merged
+
+
+def _over_table(base: Any, mine: Any) -> Any:
+    return {**base, **mine} if isinstance(base, dict) and isinstance(mine, dict) else mine
 
 
 def _over_layers(base: Any, mine: Any) -> list[Any]:
     if not isinstance(base, list) or not isinstance(mine, list):
         return mine if isinstance(mine, list) and mine else base
     layers = [dict(layer) for layer in base if isinstance(layer, dict)]
-    by_name = {layer.get("name"): layer for layer in layers if layer.get("name")}
+    by_name = {layer["name"]: layer for layer in layers if isinstance(layer.get("name"), str)}
     for layer in mine:
         name = layer.get("name") if isinstance(layer, dict) else None
-        if name in by_name:
+        if isinstance(name, str) and name in by_name:
             by_name[name].update(layer)
         else:
             layers.append(layer)
-    return [layer for layer in layers if not layer.get("remove")]
+    return [layer for layer in layers if not (isinstance(layer, dict) and layer.get("remove"))]
 
 
 # --- the parts -------------------------------------------------------------------
@@ -276,6 +283,9 @@ def _table(entry: Any, where: str) -> Table:
         raise InputError("rows = [{name = \"…\"}, …]: a list of tables", f"{where}.rows")
     if "type" in entry and "type_column" in entry:
         raise InputError("give a table's rows one type, or a type column, not both", where)
+    for key in ("file", "count", "type", "type_column"):
+        if key in entry and not isinstance(entry[key], str):
+            raise InputError(f"{key} is text (a file or column name)", f"{where}.{key}")
     return Table(file=entry.get("file"), rows=tuple(rows) if rows is not None else None,
                  type=str(entry.get("type", "")), type_column=entry.get("type_column"),
                  count_column=str(entry.get("count", "count")), where=where)
@@ -297,9 +307,17 @@ def _layers(value: Any, where: str) -> tuple[Layer, ...]:
                  for i, entry in enumerate(value))
 
 
+def _name(entry: dict[str, Any], where: str) -> str | None:
+    name = entry.get("name")
+    if name is not None and not isinstance(name, str):
+        raise InputError(f"name {name!r}: a layer's name is text", f"{where}.name")
+    return name
+
+
 def _layer(entry: dict[str, Any], where: str) -> Layer:
+    _name(entry, where)
     kind = entry.get("type")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise InputError(f"type {kind!r}; a layer is one of {', '.join(KINDS)}", where)
     required, optional = KINDS[kind]
     missing = [key for key in required if key not in entry]
@@ -340,7 +358,7 @@ def check_value(key: str, value: Any, where: str) -> Any:
     if key in COLOURS:
         return colour(value, where)
     if key in FLAGS:
-        return _flag(value, where)
+        return truth(value, where)
     if key in CHOICES:
         if value not in CHOICES[key]:
             raise InputError(f"{value!r}; choose {', '.join(CHOICES[key])}", where)
@@ -381,12 +399,3 @@ def colour(value: Any, where: str) -> str | None:
     return "#" + "".join(ch * 2 for ch in text[1:]) if len(text) == 4 else text
 
 
-def _flag(value: Any, where: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    word = str(value).strip().lower()
-    if word in ("true", "yes", "1"):
-        return True
-    if word in ("false", "no", "0", ""):
-        return False
-    raise InputError(f"{value!r}: true or false", where)

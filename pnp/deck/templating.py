@@ -58,7 +58,8 @@ TRUE, FALSE = {"true", "yes", "1"}, {"false", "no", "0", "", "none"}
 
 
 def truth(text: Any, where: str) -> bool:
-    """A ``when`` field's answer: ``True``/``False`` (as Jinja prints them), yes/no, 1/0."""
+    """A yes-or-no field (``when``, ``bold``, ``bleed``, …): ``True``/``False`` (as Jinja
+    prints them), yes/no, 1/0."""
     if isinstance(text, bool):
         return text
     word = str(text).strip().lower()
@@ -66,5 +67,5 @@ def truth(text: Any, where: str) -> bool:
         return True
     if word in FALSE:
         return False
-    raise InputError(f"'when' gave {text!r}; it must come out true or false "
-                     "(like {{ rank == 'SR' }})", where)
+    raise InputError(f"{text!r}: this must come out true or false (like {{{{ rank == 'SR' "
+                     "}}}})", where)

@@ -283,7 +283,9 @@ def test_a_byte_order_mark_is_fine(tmp_path):
     ("name\nA,B\n", "2 cells but 1 columns", "cards.csv:2"),
     ("name,name\nA,B\n", "named twice", "cards.csv:1"),
     ("name,\nA,B\n", "column 2 has no name", "cards.csv:1"),
-    ("", "first line names the columns", "cards.csv"),
+    ("", "the file is empty", "cards.csv"),
+    ("\n\n", "the file is empty", "cards.csv"),
+    (",\nA\n", "first line names the columns", "cards.csv"),
 ])
 def test_bad_csv_names_the_line(tmp_path, csv, message, place):
     deck = write_deck(tmp_path, SIMPLE, csv)
@@ -480,3 +482,21 @@ def test_a_layer_turns_about_its_own_centre(tmp_path):
         chars = [c for c in pdf.pages[0].chars if c["text"] == "A" and c["top"] < 275 * PT]
     assert len(chars) == 2
     assert sorted(c["matrix"][0] < 0 for c in chars) == [False, True]  # one A turned 180°
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ('[deck]\nextends = "poker-card"\n[data]\nrows = [{title = "t"}]\n[[face]]\nname = [1]\n'
+     'type = "rect"\n', "a layer's name is text"),
+    ('vars = 3\n[deck]\nextends = "poker-card"\n[data]\nrows = [{title = "t"}]\n',
+     "expected a [vars] table"),
+    ('faces = 3\n[deck]\nextends = "poker-card"\n[data]\nrows = [{title = "t"}]\n',
+     "by card type"),
+    ('[deck]\n[data]\nrows = [{a = 1}]\ntype_column = ["k"]\n', "type_column is text"),
+    ('[deck]\n[data]\nrows = [{a = 1, count = 0}]\n', "no cards"),
+    ('[deck]\n[data]\nrows = [{a = "' + "x" * 5000 + '"}]\n[[face]]\ntype = "qr"\n'
+     'data = "{{ a }}"\nx = 0\ny = 0\nsize = 20\n', "too many for a QR code"),
+])
+def test_malformed_decks_end_in_one_line_naming_the_place(tmp_path, body, message):
+    deck = write_deck(tmp_path, body)
+    output = refuses(main, ["deck", str(deck), "--out", str(tmp_path / "out")])
+    assert message in output and "deck.toml" in output and not (tmp_path / "out").exists()
