@@ -69,11 +69,16 @@ def _turned(shapes: list, degrees: float, pivot: tuple[float, float]) -> list:
     return [Group((Group(tuple(shapes), dx=-px, dy=-py),), dx=px, dy=py, rotate=degrees)]
 
 
+#: Fields whose rendered text is used as it is (the rest are checked like constants).
+AS_WRITTEN = frozenset({"text", "data", "file"})
+
+
 def _value(key: str, render: Callable[[dict[str, Any]], Any], context: dict[str, Any],
            where: str) -> Any:
     value = render(context)
-    return check_value(key, value, f"{where}.{key}") if isinstance(value, str) and (
-        key != "text" and key != "data" and key != "file") else value
+    if isinstance(value, str) and key not in AS_WRITTEN:
+        return check_value(key, value, f"{where}.{key}")
+    return value
 
 
 def _style(v: dict[str, Any], *, outline: bool = True) -> Style:
