@@ -25,6 +25,7 @@ from companion.text import fraction_text, rjust
 #: Game command groups, imported only when used so every command starts fast.
 GAMES = {
     "darkhall": "companion.darkhall.cli:darkhall",
+    "rakugaaki": "companion.rakugaaki.cli:rakugaaki",
     "roguelight": "companion.roguelight.cli:roguelight",
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import tomllib
 from pathlib import Path
@@ -121,10 +122,28 @@ def _is_shift_jis(data: bytes) -> bool:
 def parse_json(text: str, where: str) -> Any:
     _refuse_deep(text, "[{", where)
     try:
-        return json.loads(text.removeprefix("\ufeff"))
+        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_unique_keys)
+    except _RepeatedKey as err:
+        raise InputError(_("the key {key!r} is given twice in one object", key=err.key),
+                         where) from None
     except json.JSONDecodeError as err:
         place = f"{where}:{err.lineno}:{err.colno}"
         raise InputError(_("malformed JSON: {why}", why=err.msg), place) from None
+
+
+class _RepeatedKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON keeps the last silently)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKey(key)
+        data[key] = value
+    return data
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
@@ -187,6 +206,35 @@ def _format(value: Any, depth: int) -> str:
         items = [pad + _format(v, depth + 1) for v in value]
         return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
     return flat
+
+
+def dump_toml(data: dict[str, Any]) -> str:
+    """TOML for a flat object whose values are numbers, texts, lists of them, or
+    tables of them (written after the rest, as TOML wants)."""
+    lines: list[str] = []
+    tables: list[str] = []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            tables += ["", f"[{_toml_key(key)}]"]
+            tables += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()]
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    return "\n".join(lines + tables) + "\n"
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    # JSON's escapes of quotes, backslashes and controls are TOML's basic string escapes.
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _short(flat: str) -> bool:

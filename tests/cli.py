@@ -13,6 +13,13 @@ def succeeds(command: click.Command, args: list[str], input: str | None = None) 
     return result.output
 
 
+def answers(command: click.Command, args: list[str]) -> str:
+    """Standard output alone of a command that must exit 0 (messages go to stderr)."""
+    result = CliRunner().invoke(command, args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
 def refuses(command: click.Command, args: list[str]) -> str:
     """The output of a command that must refuse its input: exit 2, no traceback."""
     result: Result = CliRunner().invoke(command, args)

@@ -1,0 +1,1 @@
+"""Rakugaaki boards shipped with the project (the project's own design)."""

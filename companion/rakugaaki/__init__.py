@@ -1,0 +1,1 @@
+"""Rakugaaki (ラクガーキ): boards, states, islands, challenges and guards."""
