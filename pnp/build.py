@@ -25,6 +25,10 @@ from pnp.shapes import Document, Group, Page
 
 LANGS = ("ja", "en")
 DUPLEX = ("long", "short", "none")
+TILE_SHAPES = ("hex", "square")
+#: Options that belong to one game (the Options field and its flag).
+GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell": "--cell",
+                "tile_shape": "--tile-shape"}
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,9 @@ class Options:
     font: str | None = None
     square: float | None = None  # Dark Hall board square size (mm)
     map: str | None = None  # Roguelight map file for the sheet
+    board: str | None = None  # Rakugaaki: one board (a shipped name or a board file)
+    cell: float | None = None  # Rakugaaki: hex cell size across flats (mm)
+    tile_shape: str | None = None  # Rakugaaki: "hex" (default) or "square" tiles
 
     pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
 
@@ -58,8 +65,11 @@ class Options:
                                        ("--gutter", self.gutter, 0, 20),
                                        ("--back-offset dx", self.back_offset[0], -10, 10),
                                        ("--back-offset dy", self.back_offset[1], -10, 10),
-                                       ("--square", self.square, 10, 60)):
+                                       ("--square", self.square, 10, 60),
+                                       ("--cell", self.cell, 18, 40)):
             _within(name, value, low, high)
+        if self.tile_shape not in (None, *TILE_SHAPES):
+            raise InputError(f"--tile-shape {self.tile_shape!r}; choose {' or '.join(TILE_SHAPES)}")
         self._check_combinations()
 
     def _check_combinations(self) -> None:
@@ -81,6 +91,9 @@ class Options:
         parts += [] if self.lang == "ja" else [self.lang]
         parts += [f"square{self.square:g}"] if self.square is not None else []
         parts += [f"map-{_stem(self.map)}"] if self.map is not None else []
+        parts += [f"board-{_stem(self.board)}"] if self.board is not None else []
+        parts += [f"cell{self.cell:g}"] if self.cell is not None else []
+        parts += [f"{self.tile_shape}-tiles"] if self.tile_shape is not None else []
         flags = (("one-up", self.one_up), ("fold", self.fold), ("ink-saver", self.ink_saver),
                  ("cut-guides", self.cut_guides), (f"duplex-{self.duplex}",
                                                    self.duplex != "long"),
@@ -170,12 +183,12 @@ class Game:
     name: str
     title: str
     components: dict[str, Component]
-    options: frozenset[str] = frozenset()  # the game's own options: "square", "map"
+    options: frozenset[str] = frozenset()  # the game's own options: "square", "map", …
 
     def check(self, options: Options) -> None:
-        for name in ("square", "map"):
+        for name, flag in GAME_OPTIONS.items():
             if getattr(options, name) is not None and name not in self.options:
-                raise InputError(f"--{name} does not apply to {self.name}")
+                raise InputError(f"{flag} does not apply to {self.name}")
 
 
 def context(options: Options) -> Context:

@@ -6,9 +6,12 @@ from pathlib import Path
 
 from companion.errors import InputError
 from companion.files import read_text
+from companion.rakugaaki import board as rk_boards
+from companion.rakugaaki.board import Board
 from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
 from pnp.build import Component, Context, Game
 from pnp.components import darkhall as dh
+from pnp.components import rakugaaki as rk
 from pnp.components import roguelight as rl
 from pnp.pack import Lot
 from pnp.paper import usable
@@ -191,7 +194,96 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
                       sheet=True, stock="paper", making="keep it beside the sheet"),
 }, options=frozenset({"map"}))
 
-GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL)}
+# --- Rakugaaki ------------------------------------------------------------------
+
+
+def _cell(ctx: Context) -> float:
+    return ctx.options.cell or rk.CELL
+
+
+def _boards(ctx: Context) -> list[Board]:
+    if ctx.options.board is None:
+        return [rk_boards.shipped(name) for name in rk_boards.SHIPPED]
+    return [rk_boards.load(ctx.options.board)]
+
+
+def _half_drawings(ctx: Context) -> list[tuple[str, tuple[float, float, list]]]:
+    drawings = []
+    for board in _boards(ctx):
+        for _cells, side in rk.halves(board):
+            label = f"board {board.name}" + (f" half {side}" if side else "")
+            drawings.append((label, rk.half_drawing(board, side, _cell(ctx), ctx.options.lang)))
+    return drawings
+
+
+def rakugaaki_board(ctx: Context) -> list[Page]:
+    """Each half on its own page, landscape when wider than tall; tiled when larger."""
+    pages = []
+    for label, (width, height, shapes) in _half_drawings(ctx):
+        landscape = width > height
+        w, h = ctx.page_size(landscape)
+        area = usable(w, h)
+        if width <= area[2] and height <= area[3]:
+            pages.append(ctx.centred(shapes, (width, height), label, landscape=landscape))
+        else:
+            pages += tile(shapes, width, height, w, h, area, label, ctx.options.lang)
+    return pages
+
+
+def _tile_shape(ctx: Context) -> str:
+    return ctx.options.tile_shape or "hex"
+
+
+def _tiles(ctx: Context):
+    return rk.tile_pieces(_cell(ctx), _tile_shape(ctx), ctx.options.lang)
+
+
+def _tile_size(ctx: Context) -> tuple[float, float]:
+    return rk.tile_size(_cell(ctx), _tile_shape(ctx))
+
+
+def _guard_size(ctx: Context) -> tuple[float, float]:
+    width, height = rk.guard_size(_cell(ctx))
+    return width, 2 * height + 2 * width * 0.35
+
+
+def rakugaaki_table(ctx: Context) -> list[Page]:
+    return [ctx.centred(_table(ctx)[2], _table(ctx)[:2], "table")]
+
+
+def _table(ctx: Context) -> tuple[float, float, list]:
+    width = min(180.0, usable(*ctx.page_size(landscape=False))[2])
+    height, shapes = rk.dice_table(width, ctx.options.lang)
+    return width, height, shapes
+
+
+RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
+    "board": Component(
+        "board", "each half of both boards of our own (or --board FILE) with cell names, "
+                 "4-/6-player cells and guard starts; --cell MM sizes the cells",
+        rakugaaki_board, lambda ctx: _half_drawings(ctx)[0][1], sheet=True, stock="paper",
+        making="cut each half along its outline, the join side along the hex edges; lay "
+               "the halves side by side so the numbered edges meet"),
+    "tiles": Component(
+        "tiles", "the 96 tiles, double-sided: value as numeral and pips, each colour's "
+                 "emblem, the same back for a whole colour (--tile-shape square for "
+                 "straight cuts)",
+        *pieces(_tiles, _tile_size, "tiles"),
+        making="cut the columns apart on the crop marks, then each hex along its outline"),
+    "guards": Component(
+        "guards", "the 2 fold-up guard standees",
+        *pieces(lambda ctx: rk.guard_pieces(_cell(ctx), ctx.options.lang), _guard_size,
+                "guards"), making=FOLD_STANDEE),
+    "table": Component(
+        "table", "the dice-count table: strength 1-30 × value 2-5, dice and chance",
+        rakugaaki_table, _table, sheet=True, stock="paper", making="keep it by the board"),
+    "summary": Component(
+        "summary", "6 turn-summary cards (poker size), one per colour, double-sided",
+        *pieces(lambda ctx: rk.summary_pieces(ctx.options.lang, ctx.measure),
+                lambda ctx: rk.SUMMARY, "summary")),
+}, options=frozenset({"board", "cell", "tile_shape"}))
+
+GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI)}
 
 
 def find(game: str, component: str | None = None):

@@ -12,9 +12,9 @@ from companion.errors import InputError
 from companion.files import write_atomic
 from companion.shell import FriendlyGroup
 from pnp import __version__
-from pnp.build import LANGS, Options, build_file, context
+from pnp.build import GAME_OPTIONS, LANGS, Options, build_file, context
 from pnp.deck.command import deck_command
-from pnp.flags import DUPLEX, build_options, make_options
+from pnp.flags import DUPLEX, build_options, game_options, make_options
 from pnp.guide import guide
 from pnp.paper import PAPERS
 from pnp.render_pdf import render_pdf
@@ -73,8 +73,9 @@ def list_games() -> None:
             click.echo(f" {mark}{component.name:<9} {component.summary}")
     click.echo(f"\nOptions: --paper {'|'.join(PAPERS)}  --lang {'|'.join(LANGS)}  "
                f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
-               "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --square MM  "
-               "--map FILE  --pages LIST")
+               "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --pages LIST\n"
+               "Game options: --square MM (darkhall)  --map FILE (roguelight)  "
+               "--board NAME|FILE  --cell MM  --tile-shape hex|square (rakugaaki)")
     click.echo("* built by 'pnp build GAME'; the others only when named.")
     click.echo("Your own cards from a spreadsheet: pnp deck DECK.toml (see docs/decks.md).")
 
@@ -134,9 +135,10 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
     if game == "all":
         if components:
             raise InputError("'pnp build all' takes no components")
-        if options.square is not None or options.map is not None:
-            raise InputError("--square and --map belong to one game: build darkhall or "
-                             "roguelight on its own")
+        given = [flag for name, flag in GAME_OPTIONS.items()
+                 if getattr(options, name) is not None]
+        if given:
+            raise InputError(f"{given[0]} belongs to one game: build that game on its own")
         return [(g, c) for g in _games().values() for c in g.components.values() if c.in_set]
     found, _ = find(game)
     found.check(options)
@@ -154,10 +156,10 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
               help="A whole page of the component as printed (default: its first piece).")
 @click.option("--lang", default="ja", type=click.Choice(LANGS))
 @click.option("--paper", default="a4", type=click.Choice(list(PAPERS), case_sensitive=False))
-@click.option("--square", type=float, help="Dark Hall: board square size in mm.")
-@click.option("--map", "map_file", help="Roguelight: basic, advanced or a map file.")
+@game_options
 def preview(game: str, component: str, output: Path, page: int | None, lang: str, paper: str,
-            square: float | None, map_file: str | None) -> None:
+            square: float | None, map_file: str | None, board_file: str | None,
+            cell: float | None, tile_shape: str | None) -> None:
     """Write an SVG preview of one COMPONENT, from the same geometry as the PDF.
 
     \b
@@ -170,7 +172,8 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
         raise InputError(f"{output}: preview writes SVG (name it .svg); for a PDF of some "
                          "pages use 'pnp build GAME COMPONENT --pages N'")
     found_game, found = find(game, component)
-    options = Options(lang=lang, paper=paper.lower(), square=square, map=map_file)
+    options = Options(lang=lang, paper=paper.lower(), square=square, map=map_file,
+                      board=board_file, cell=cell, tile_shape=tile_shape)
     found_game.check(options)
     ctx = context(options)
     if page is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import cos, pi, sin
 
-from pnp.shapes import MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text, filled
 from pnp.text import wrap
 
 _PIPS = {
@@ -65,6 +65,49 @@ def text_box(text: str, x: float, y: float, width: float, size: float,
     shapes = [Text(x, y + (i + 0.8) * line_height, line, size, bold=bold)
               for i, line in enumerate(lines)]
     return shapes, len(lines) * line_height
+
+
+def bulleted(items: list[str], x: float, y: float, width: float, height: float,
+             measure: Callable[[str, float], float], *, size: float, min_size: float,
+             bullet: str = "#000000", gap: float = 1.2) -> list:
+    """Paragraphs each after a dot, wrapped with kinsoku, at the largest size from
+    ``size`` down to ``min_size`` (0.2 pt steps) at which they fit ``height``."""
+    points = size
+    while True:
+        shapes: list = []
+        top = y
+        for item in items:
+            shapes.append(Circle(x + 0.8, top + points * MM_PER_PT * 0.75, 0.55, filled(bullet)))
+            lines, used = text_box(item, x + 2.6, top, width - 2.6, points, measure,
+                                   leading=1.25)
+            shapes += lines
+            top += used + gap
+        if top - y <= height or points - 0.2 < min_size:
+            return shapes
+        points = round(points - 0.2, 1)
+
+
+FOLD = Style(stroke="#808080", width=0.2, dash=(2.0, 1.5))
+
+
+def fold_standee(width: float, base: float, panel: float, front: list, back: list,
+                 bleed: float, labels: tuple[str, str] = ("", "")) -> list:
+    """A fold-up standee ``width`` wide, from the top: a foot, the front panel (drawn
+    upside down), the back panel, a foot. Folded on the dashes — the panels back to
+    back, the feet outwards — it stands with the front upright. ``front`` and
+    ``back`` are drawn in a ``width`` × ``panel`` box; ``labels`` go on the feet."""
+    length = 2 * base + 2 * panel
+    shapes: list = [Rect(-bleed, -bleed, width + 2 * bleed, length + 2 * bleed,
+                         filled("#fbf8f1")),
+                     Group(tuple(front), dx=width, dy=base + panel, rotate=180),
+                     Group(tuple(back), dy=base + panel)]
+    shapes += [Line(0, y, width, y, FOLD) for y in (base, base + panel, base + 2 * panel)]
+    if labels[0]:
+        shapes.append(Group((Text(0, 0, labels[0], 6, anchor="middle"),), dx=width / 2,
+                            dy=base * 0.35, rotate=180))
+    if labels[1]:
+        shapes.append(Text(width / 2, length - base * 0.35, labels[1], 6, anchor="middle"))
+    return shapes
 
 
 # --- icons (drawn in a unit box, scaled to ``s`` mm, top-left at x, y) ---------------

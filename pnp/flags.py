@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from companion.errors import InputError
-from pnp.build import DUPLEX, LANGS, Options
+from pnp.build import DUPLEX, LANGS, TILE_SHAPES, Options
 from pnp.paper import PAPERS
 
 __all__ = ["DUPLEX", "build_options", "make_options", "page_numbers", "print_options"]
@@ -53,26 +53,43 @@ def print_options(function, *, bleed: float | None = 3.0):
     return function
 
 
+def game_options(function):
+    """The options that belong to one game."""
+    for option in reversed([
+        click.option("--square", type=float, help="Dark Hall: board square size in mm."),
+        click.option("--map", "map_file", help="Roguelight: a map for the sheet "
+                     "(basic, advanced or a map file)."),
+        click.option("--board", "board_file", help="Rakugaaki: print one board "
+                     "(standard-34, standard-56 or a board file)."),
+        click.option("--cell", type=float, help="Rakugaaki: hex cell size across flats, "
+                     "18-40 mm (default 26)."),
+        click.option("--tile-shape", type=click.Choice(TILE_SHAPES),
+                     help="Rakugaaki: hex tiles (default) or squares with shared straight "
+                          "cuts."),
+    ]):
+        function = option(function)
+    return function
+
+
 def build_options(function):
     """The print options, and the games' own."""
-    function = click.option("--map", "map_file", help="Roguelight: a map for the sheet "
-                            "(basic, advanced or a map file).")(function)
-    function = click.option("--square", type=float,
-                            help="Dark Hall: board square size in mm.")(function)
-    return print_options(function)
+    return print_options(game_options(function))
 
 
 def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: str,
                  back_offset: str, bleed: float, gutter: float, cut_guides: bool, fold: bool,
                  one_up: bool, font: str | None, page_list: str | None,
-                 square: float | None = None, map_file: str | None = None) -> Options:
+                 square: float | None = None, map_file: str | None = None,
+                 board_file: str | None = None, cell: float | None = None,
+                 tile_shape: str | None = None) -> Options:
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
         raise InputError(
             f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
-                   cut_guides, fold, one_up, font, square, map_file, page_numbers(page_list))
+                   cut_guides, fold, one_up, font, square, map_file, board_file, cell,
+                   tile_shape, page_numbers(page_list))
 
 
 def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:

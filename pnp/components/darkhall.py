@@ -14,7 +14,7 @@ from companion.darkhall.pieces import Colour, colours, monster_tiles, token_face
 from pnp import draw
 from pnp.draw import text_box
 from pnp.impose import Piece
-from pnp.shapes import MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
 
 SQUARE = 15.0  # default square size: the board fits one A4 or Letter landscape page
 LETTER_RING = 6.0
@@ -207,7 +207,6 @@ def standee_size(width: float) -> tuple[float, float]:
 
 
 STANDEE_BASE, STANDEE_PANEL = 0.45, 1.1
-FOLD = Style(stroke="#808080", width=0.2, dash=(2.0, 1.5))
 
 
 def standee_piece(width: float, lang: str) -> Piece:
@@ -219,12 +218,9 @@ def standee_piece(width: float, lang: str) -> Piece:
     front, back = {"ja": ("前", "後ろ"), "en": ("front", "back")}[lang]
 
     def art(bleed: float) -> list:
-        shapes: list = [Rect(-bleed, -bleed, width + 2 * bleed, length + 2 * bleed,
-                             filled("#fbf8f1"))]
-        shapes += [Line(0, y, width, y, FOLD) for y in (base, base + panel, base + 2 * panel)]
-        face = _monster_face(0, 0, width * 0.8, BLOOD)
-        shapes.append(Group(tuple(face), dx=width * 0.9, dy=base + panel * 0.9, rotate=180))
-        shapes += _monster_back(width * 0.1, base + panel * 1.1, width * 0.8, BLOOD)
+        face = _monster_face(width * 0.1, panel * 0.1, width * 0.8, BLOOD)
+        back_of_head = _monster_back(width * 0.1, panel * 0.1, width * 0.8, BLOOD)
+        shapes = draw.fold_standee(width, base, panel, face, back_of_head, bleed)
         shapes += draw.arrow(width / 2, base * 0.85, width / 2, base * 0.15, head=2.5,
                              style=Style(width=0.8))
         shapes.append(Text(width * 0.72, base * 0.62, front, 7, anchor="middle", bold=True))

@@ -93,7 +93,11 @@ def test_pages_picks_pages_and_keeps_their_numbers(tmp_path):
     (["build", "darkhall", "--back-offset", "0,-11"], "--back-offset dy -11"),
     (["build", "darkhall", "--map", "advanced"], "--map does not apply to darkhall"),
     (["build", "roguelight", "--square", "20"], "--square does not apply to roguelight"),
-    (["build", "all", "--map", "advanced"], "build darkhall or roguelight on its own"),
+    (["build", "all", "--map", "advanced"], "--map belongs to one game"),
+    (["build", "all", "--cell", "30"], "--cell belongs to one game"),
+    (["build", "darkhall", "--tile-shape", "square"], "--tile-shape does not apply to darkhall"),
+    (["build", "rakugaaki", "--cell", "17"], "--cell 17: a number of mm from 18 to 40"),
+    (["build", "rakugaaki", "--cell", "nan"], "--cell nan"),
     (["build", "darkhall", "--fold", "--one-up"], "choose one"),
     (["build", "darkhall", "--fold", "--duplex", "short"], "--duplex does not apply"),
     (["build", "darkhall", "--duplex", "none", "--back-offset", "1,0"], "does not apply"),
@@ -148,4 +152,5 @@ def test_the_main_job_prints_every_game(tmp_path):
     run("build", "all", "--out", str(tmp_path))
     names = sorted(p.name for p in Path(tmp_path).iterdir())
     assert "roguelight-sheet.pdf" in names and "darkhall-board.pdf" in names
-    assert len(names) == 5  # each game's set: the small Dark Hall pieces share one file
+    assert "rakugaaki-tiles.pdf" in names
+    assert len(names) == 10  # each game's set: the small Dark Hall pieces share one file

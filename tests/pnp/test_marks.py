@@ -8,7 +8,7 @@ import pytest
 
 from pnp.build import Options, context
 from pnp.catalog import GAMES
-from pnp.impose import MARK_STYLE
+from pnp.impose import GUIDE_STYLE, MARK_STYLE
 from pnp.shapes import Line
 
 PT = 72 / 25.4
@@ -26,7 +26,10 @@ def _imposed():
 
 
 def _marks(page) -> list[Line]:
-    return [s for s in page.shapes if isinstance(s, Line) and s.style == MARK_STYLE]
+    """Crop marks, and the full-length cut guides drawn where no mark has room
+    (poker cards three across with a gutter): a guide marks both ends of its line."""
+    return [s for s in page.shapes if isinstance(s, Line) and s.style in (MARK_STYLE,
+                                                                          GUIDE_STYLE)]
 
 
 def missing_marks(trims, marks) -> list[str]:
@@ -46,9 +49,10 @@ def _unmarked(marks, edges, low: float, high: float, axis: str) -> list[str]:
     problems = []
     for edge in edges:
         on_line = [(a, b) for at, a, b in marks if abs(at - edge) < TOLERANCE]
-        if not any(b <= low + TOLERANCE for a, b in on_line):
+        across = any(a <= low + TOLERANCE and b >= high - TOLERANCE for a, b in on_line)
+        if not across and not any(b <= low + TOLERANCE for a, b in on_line):
             problems.append(f"{axis}={edge:.1f}: no mark before {low:.1f}")
-        if not any(a >= high - TOLERANCE for a, b in on_line):
+        if not across and not any(a >= high - TOLERANCE for a, b in on_line):
             problems.append(f"{axis}={edge:.1f}: no mark after {high:.1f}")
     return problems
 

@@ -87,9 +87,10 @@ def test_the_standee_has_a_face_a_back_of_the_head_and_an_arrow_on_its_front_foo
     assert face, "the face is upside down above the fold, so it stands upright"
     eyes = [s for s in face[0].items if isinstance(s, Circle)]
     assert len(eyes) == 2
-    back = [s for s in art if isinstance(s, Path) and s.style.fill == dh.BLOOD]
-    assert back and all(min(c[2] for c in s.commands if c[0] != "Z") > base + panel
-                        for s in back)  # the back of the head, below the fold, no eyes
+    back = [(s, dy) for s, _dx, dy in flatten(art)
+            if isinstance(s, Path) and s.style.fill == dh.BLOOD]
+    assert back and all(dy + min(c[2] for c in s.commands if c[0] != "Z") > base + panel
+                        for s, dy in back)  # the back of the head, below the fold, no eyes
     arrow_tips = [s for s in art if isinstance(s, Path) and s.style.fill == "#000000"]
     assert any(all(c[2] < base for c in s.commands if c[0] != "Z") for s in arrow_tips)
     assert {"前", "後ろ"} <= {s.text for s in art if isinstance(s, Text)}

@@ -1,0 +1,182 @@
+"""The printed Rakugaaki set, opened: board halves, tiles, guards, table and cards."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from companion.rakugaaki import board as boards
+from companion.rakugaaki import odds
+from pnp.build import Options, build_one, context
+from pnp.catalog import find
+from pnp.components import rakugaaki as rk
+from pnp.paper import usable
+from tests.pnp.conftest import needs_poppler
+from tests.rakugaaki.util import EXAMPLE
+
+PT = 72 / 25.4
+
+
+def texts(path) -> list[str]:
+    return [page.extract_text() or "" for page in PdfReader(path).pages]
+
+
+def test_both_boards_print_as_four_halves_with_every_cell_named(built):
+    pages = texts(built("rakugaaki", "board"))
+    assert len(pages) == 4
+    for index, shipped in enumerate(boards.SHIPPED):
+        board = boards.shipped(shipped)
+        for half, page in zip(board.halves, pages[2 * index:2 * index + 2], strict=True):
+            found = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", page))
+            assert {boards.name(c) for c in half} <= found
+    assert "4人" in pages[0] + pages[1] and "6人" in pages[2] + pages[3]
+    assert "オリジナルボード" in pages[0] and "まちかど" in pages[0]
+
+
+def test_cell_names_are_at_least_2_5_mm_high(built):
+    with pdfplumber.open(built("rakugaaki", "board", cell=18.0)) as pdf:
+        sizes = {round(c["size"] / PT, 2) for c in pdf.pages[0].chars if c["text"] in "ABCD"}
+    assert sizes and min(sizes) >= 2.5
+
+
+@pytest.mark.parametrize("shipped", boards.SHIPPED)
+def test_requirement_5_each_half_fits_a4_landscape_untiled_at_26_mm(shipped):
+    board = boards.shipped(shipped)
+    _x, _y, room_w, room_h = usable(297.0, 210.0)
+    for _cells, side in rk.halves(board):
+        width, height, _shapes = rk.half_drawing(board, side, 26.0, "ja")
+        assert width <= room_w and height <= room_h, (side, width, height)
+
+
+def test_the_halves_interlock_along_one_cut(built):
+    board = boards.shipped("standard-56")
+    first, second = (rk.outline(board, side, rk.CELL) for side in (1, 2))
+    line = rk.join_line(board, rk.CELL)
+    assert all(point in first for point in line) and all(point in second for point in line)
+    xs = {round(x, 3) for x, _y in line}
+    assert len(xs) == 2  # a zigzag: whole cells on either side, never a straight cut
+    labels = [set(re.findall(r"\b[1-7]\b", page)) for page in texts(built("rakugaaki", "board"))]
+    assert {"1", "4", "7"} <= labels[2] and {"1", "4", "7"} <= labels[3]
+
+
+def test_a_half_larger_than_the_page_is_tiled(built):
+    pages = texts(built("rakugaaki", "board", cell=40.0))
+    assert len(pages) > 4 and any("tile A1 of" in page for page in pages)
+
+
+def test_a_board_file_prints_its_own_halves(tmp_path):
+    ctx = context(Options(board=str(EXAMPLE)))
+    game, component = find("rakugaaki", "board")
+    path = build_one(game, component, ctx, tmp_path)
+    assert path.name == "rakugaaki-board-board-example.pdf"
+    pages = texts(path)
+    assert len(pages) == 2 and "D4" in pages[1] and "れい" in pages[0]
+
+
+def test_96_tiles_on_two_duplex_sheets_with_one_back_per_colour(built):
+    pieces = rk.tile_pieces(rk.CELL, "hex", "ja")
+    assert len(pieces) == 96
+    for colour in rk.TEAMS:
+        names = [p.name for p in pieces if p.name.startswith(colour + "-")]
+        assert len(names) == 16 and f"{colour}-character" in names
+        assert len({id(p.back) for p in pieces if p.name.startswith(colour + "-")}) == 1
+    reader = PdfReader(built("rakugaaki", "tiles"))
+    assert len(reader.pages) == 4
+    backs = {name for page in (reader.pages[1], reader.pages[3])
+             for name, obj in page["/Resources"]["/XObject"].items()
+             if obj.get_object()["/Subtype"] == "/Form"}
+    assert len(backs) == 6  # a back per colour, drawn once each
+
+
+def _digit_heights(path) -> list[float]:
+    pdf = pdfium.PdfDocument(str(path))
+    text = pdf[0].get_textpage()
+    heights = []
+    for i in range(text.count_chars()):
+        if text.get_text_range(i, 1) in "12345":
+            _left, bottom, _right, top = text.get_charbox(i)
+            heights.append((top - bottom) / PT)
+    return heights
+
+
+@pytest.mark.parametrize("shape", ["hex", "square"])
+def test_tile_numerals_stand_at_least_11_mm_tall(built, shape):
+    heights = [h for h in _digit_heights(built("rakugaaki", "tiles", tile_shape=shape))
+               if h > 5]
+    assert len(heights) >= 40 and min(heights) >= 11.0
+
+
+def test_square_tiles_are_0_7_of_the_cell(built):
+    assert rk.tile_size(26.0, "square") == (18.2, 18.2)
+    assert rk.tile_size(26.0, "hex")[0] == 24.0
+    assert len(PdfReader(built("rakugaaki", "tiles", tile_shape="square")).pages) == 2  # one sheet
+
+
+def test_emblems_tell_the_colours_apart_without_colour():
+    assert len({team.emblem for team in rk.TEAMS.values()}) == 6
+
+
+@pytest.mark.parametrize("cell", [18.0, 26.0, 40.0])
+def test_a_guard_stands_inside_a_cell(cell):
+    width, height = rk.guard_size(cell)
+    assert width <= cell - 4 and width <= 20 and height == width * 1.5
+    foot = width * 0.35
+    # the footprint (width × two feet) inside the hex: |x| ≤ flats/2, |x|/2 + |y|·√3/2 ≤ flats/2
+    assert width / 2 / 2 + foot * 3 ** 0.5 / 2 <= cell / 2
+
+
+def test_the_table_prints_exactly_the_companions_numbers(built):
+    path = built("rakugaaki", "table")
+    page = texts(path)[0]
+    assert "勢力値 → サイコロの個数" in page
+    printed = re.findall(r"(\d+)個 (>?\d+\.\d%)", page)
+    expected = [(str(e.dice), e.percent) for e in odds.table() if e.dice]
+    assert printed == expected
+    assert page.count("—") >= sum(1 for e in odds.table() if not e.dice)
+    with pdfplumber.open(path) as pdf:
+        rows = sorted({round(c["top"], 1) for c in pdf.pages[0].chars if c["text"] == "個"})
+    rows = rows[:29]  # the table's rows holding a dice count (then the footnotes)
+    assert min(b - a for a, b in itertools.pairwise(rows)) / PT >= 5.5
+
+
+def test_the_table_in_english(built):
+    page = texts(built("rakugaaki", "table", lang="en"))[0]
+    assert "Strength → dice" in page and "4 dice 93.8%" in page and ">99.9%" in page
+
+
+def test_six_summary_cards_with_a_colour_back_each(built):
+    pages = texts(built("rakugaaki", "summary"))
+    assert len(pages) == 2 and pages[0].count("手番のまとめ") == 6
+    for colour in ("赤", "青", "緑", "黄", "紫", "橙"):
+        assert f"{colour}チーム" in pages[1]
+    english = texts(built("rakugaaki", "summary", lang="en"))
+    assert "A turn" in english[0] and "team purple" in english[1]
+
+
+@needs_poppler
+def test_rakugaaki_fonts_are_embedded(built):
+    report = subprocess.run(["pdffonts", str(built("rakugaaki", "board"))],
+                            capture_output=True, text=True, check=True).stdout
+    from pnp.fonts import choose_font
+    if choose_font().embedded:
+        assert all(" yes yes " in line for line in report.splitlines()[2:])
+
+
+def test_rakugaaki_builds_are_byte_identical(tmp_path):
+    game, component = find("rakugaaki", "tiles")
+    first = build_one(game, component, context(Options()), tmp_path / "a").read_bytes()
+    second = build_one(game, component, context(Options()), tmp_path / "b").read_bytes()
+    assert first == second
+
+
+def test_rakugaaki_options_belong_to_rakugaaki():
+    from companion.errors import InputError
+    from pnp.catalog import GAMES
+    with pytest.raises(InputError, match="--cell does not apply to darkhall"):
+        GAMES["darkhall"].check(Options(cell=30.0))
