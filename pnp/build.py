@@ -184,11 +184,15 @@ class Game:
     title: str
     components: dict[str, Component]
     options: frozenset[str] = frozenset()  # the game's own options: "square", "map", …
+    #: Reads the files the game's options name, so a bad one stops the build before it starts.
+    validate: Callable[[Options], object] | None = None
 
     def check(self, options: Options) -> None:
         for name, flag in GAME_OPTIONS.items():
             if getattr(options, name) is not None and name not in self.options:
                 raise InputError(f"{flag} does not apply to {self.name}")
+        if self.validate is not None:
+            self.validate(options)
 
 
 def context(options: Options) -> Context:

@@ -192,7 +192,7 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
         *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary")),
     "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table,
                       sheet=True, stock="paper", making="keep it beside the sheet"),
-}, options=frozenset({"map"}))
+}, options=frozenset({"map"}), validate=lambda options: options.map and load_map(options.map))
 
 # --- Rakugaaki ------------------------------------------------------------------
 
@@ -235,7 +235,8 @@ def _tile_shape(ctx: Context) -> str:
 
 
 def _tiles(ctx: Context):
-    return rk.tile_pieces(_cell(ctx), _tile_shape(ctx), ctx.options.lang)
+    return rk.tile_pieces(_cell(ctx), _tile_shape(ctx), ctx.options.lang,
+                          light=ctx.options.ink_saver)
 
 
 def _tile_size(ctx: Context) -> tuple[float, float]:
@@ -281,7 +282,8 @@ RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
         "summary", "6 turn-summary cards (poker size), one per colour, double-sided",
         *pieces(lambda ctx: rk.summary_pieces(ctx.options.lang, ctx.measure),
                 lambda ctx: rk.SUMMARY, "summary")),
-}, options=frozenset({"board", "cell", "tile_shape"}))
+}, options=frozenset({"board", "cell", "tile_shape"}),
+    validate=lambda options: options.board and rk_boards.load(options.board))
 
 GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI)}
 

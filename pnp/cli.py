@@ -110,6 +110,7 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     \b
     Examples:
       pnp build darkhall board tokens
+      pnp build rakugaaki tiles --tile-shape square
       pnp build roguelight sheet --map my-map.toml --lang en
       pnp build darkhall tokens --duplex short --back-offset 0.5,-1
       pnp build darkhall tiles --one-up          # print-shop files

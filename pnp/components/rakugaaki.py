@@ -9,7 +9,7 @@ printed is what the companion computes.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from math import sqrt
 
@@ -41,6 +41,7 @@ class Team:
     emblem: str  # a draw.mark shape
     ja: str
     en: str
+    light: bool = False  # the ink-saver look: white faces in a ring of the colour, black ink
 
 
 TEAMS = {t.id: t for t in (
@@ -238,12 +239,15 @@ def tile_size(flats: float, shape: str) -> tuple[float, float]:
     return across, corner_to_corner(across)
 
 
-def tile_pieces(flats: float, shape: str, lang: str) -> list[Piece]:
+def tile_pieces(flats: float, shape: str, lang: str, *, light: bool = False) -> list[Piece]:
     """Per colour: five 1s, four 2s, three 3s, two 4s, one 5, and the character tile;
-    all sixteen share one back."""
+    all sixteen share one back. ``light``: white faces in a ring of the colour, so
+    that ink-saver prints stay readable."""
     size = tile_size(flats, shape)
     pieces = []
     for team in TEAMS.values():
+        if light:
+            team = replace(team, ink="#000000", light=True)
         back = _tile_back(team, size, shape)
         for value, count in OWNED.items():
             pieces += [Piece(_tile_front(team, value, size, shape), back,
@@ -253,9 +257,14 @@ def tile_pieces(flats: float, shape: str, lang: str) -> list[Piece]:
 
 
 def _ground(team: Team, size: tuple[float, float], shape: str, bleed: float) -> list:
-    """The colour over the whole piece and its bleed, and the cut line of a hex."""
+    """The colour over the whole piece and its bleed (a ring of it around a white face
+    in the light look), and the cut line of a hex."""
     w, h = size
     shapes: list = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, filled(team.rgb))]
+    if team.light and shape == "hex":
+        shapes.append(polygon(hexagon(w / 2, h / 2, w - 4.4), filled("#ffffff")))
+    elif team.light:
+        shapes.append(Rect(1.8, 1.8, w - 3.6, h - 3.6, filled("#ffffff")))
     if shape == "hex":
         shapes.append(polygon(hexagon(w / 2, h / 2, w), Style(stroke="#000000", width=0.2)))
     return shapes
@@ -306,11 +315,12 @@ def _tile_back(team: Team, size: tuple[float, float], shape: str):
     w, h = size
 
     def art(bleed: float) -> list:
-        items = (*_ground(team, size, shape, bleed),
-                 Circle(w / 2, h / 2, w * 0.3, filled("#ffffff" if team.ink == "#ffffff"
-                                                        else "#222222")),
-                 *draw.mark(team.emblem, w / 2, h / 2, w * 0.2, team.rgb))
-        return [Form(f"rakugaaki-back-{team.id}-{shape}-{w:g}-{bleed:g}", items)]
+        disc = "#ffffff" if team.ink == "#ffffff" or team.light else "#222222"
+        items = (*_ground(team, size, shape, bleed), Circle(w / 2, h / 2, w * 0.3, filled(disc)),
+                 *draw.mark(team.emblem, w / 2, h / 2, w * 0.2,
+                            team.ink if team.light else team.rgb))
+        look = "light" if team.light else "full"
+        return [Form(f"rakugaaki-back-{team.id}-{shape}-{look}-{w:g}-{bleed:g}", items)]
     return art
 
 

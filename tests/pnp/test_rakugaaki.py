@@ -180,3 +180,11 @@ def test_rakugaaki_options_belong_to_rakugaaki():
     from pnp.catalog import GAMES
     with pytest.raises(InputError, match="--cell does not apply to darkhall"):
         GAMES["darkhall"].check(Options(cell=30.0))
+
+
+def test_ink_saver_tiles_put_black_numerals_on_white_faces(built):
+    with pdfplumber.open(built("rakugaaki", "tiles", ink_saver=True)) as pdf:
+        numerals = [c for c in pdf.pages[0].chars if c["size"] / PT > 10]
+    assert len(numerals) >= 40
+    assert all(c["non_stroking_color"] in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)
+               for c in numerals), {str(c["non_stroking_color"]) for c in numerals}

@@ -121,6 +121,14 @@ def _steps(board: boards.Board, a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 @pytest.mark.parametrize("shipped", boards.SHIPPED)
+def test_11_to_14_cells_per_colour_at_every_player_count(shipped: str) -> None:
+    from companion.rakugaaki.state import colour_count
+    board = boards.shipped(shipped)
+    for players, cells in in_use_counts(board).items():
+        assert 11 <= cells / colour_count(players) <= 14, players
+
+
+@pytest.mark.parametrize("shipped", boards.SHIPPED)
 def test_requirement_3_guard_starts_have_full_zones(shipped: str) -> None:
     board = boards.shipped(shipped)
     for start in board.guard_starts:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.errors import InputError
+from companion.grid import components
 from companion.rakugaaki import board as boards
 from companion.rakugaaki import rules
 from companion.rakugaaki import state as states
@@ -142,3 +145,44 @@ def check_challenge(before: State, done: rules.Placement) -> None:
     after = rules.island_at(done.state, done.challenge.at)
     assert after.cells == island.cells
     assert after.strength == island.strength + (1 if done.success else 0)
+
+
+# --- arbitrary input: an InputError naming the place, never a traceback --------------
+
+FIELD_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=6)
+    | st.sampled_from(["D4", "d4", "F1", "Z9", "red-1", "blue-5", "red", "standard-34",
+                       "example.toml", "3-4", "5-6", "columns", "rows", "..G", "D"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["A1", "D4", "B3", "between", "first", "x"]), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from([*states.KEYS, "extra"]), FIELD_VALUES,
+                       max_size=8))
+def test_any_state_object_loads_or_names_its_problem(data: dict) -> None:
+    data.setdefault("board", "example.toml")
+    try:
+        state = states.from_dict(data, "s.json", EXAMPLE.parent)
+    except InputError as err:
+        assert str(err).startswith("s.json")
+        return
+    assert sum(1 for t in state.tiles.values() if t.value == 5) <= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["name", "title", "title_en", "players", "grid",
+                                        "join"]), FIELD_VALUES, max_size=6),
+       st.text(alphabet=".46G- \n", max_size=40))
+def test_any_board_file_loads_or_names_its_problem(data: dict, grid: str) -> None:
+    data.setdefault("grid", grid)
+    text = "\n".join(f"{k} = {json.dumps(v)}" for k, v in data.items()
+                     if v is not None and not isinstance(v, dict | list))
+    try:
+        board = boards.parse(text, "b.toml")
+    except InputError as err:
+        assert str(err).startswith("b.toml")
+        return
+    assert len(components(board.marks, board.neighbours)) == 1
