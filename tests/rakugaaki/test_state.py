@@ -232,3 +232,37 @@ def test_text_reports_are_readable(tmp_path: Path) -> None:
     assert "Batch 1: 1 3" in done and "Success" in done and "strength 9" in done
     moved = answers(main, ["rakugaaki", "guard", str(path), "D4-D5"])
     assert "from D4 to D5" in moved and "action 2" in moved
+
+
+def test_json_keys_are_those_of_the_spec(tmp_path: Path) -> None:
+    path = write(tmp_path, {"B3": "red-1", "B4": "red-2"})
+    shown = json.loads(answers(main, ["rakugaaki", "show", str(path), "--json"]))
+    assert list(shown) == ["board", "players", "colours", "owners", "turn", "action", "guards",
+                           "guard_zone", "islands", "hands", "over", "winner",
+                           "winner_player", "blocked"]
+    assert set(shown["hands"]) == {"red", "blue", "green", "yellow"}
+    assert all(list(hand) == ["1", "2", "3", "4", "5"] for hand in shown["hands"].values())
+    assert list(shown["islands"][0]) == ["colour", "cells", "strength", "tiles"]
+    found = json.loads(answers(main, ["rakugaaki", "options", str(path), "--json"]))
+    assert list(found) == ["player", "turn", "action", "hand", "ones", "challenges", "refused",
+                           "guards", "over"]
+    assert list(found["challenges"][0]) == ["at", "value", "replaces", "strength", "dice",
+                                            "chance", "chance_float"]
+    assert found["guards"] == [{"at": "D4", "steps": ["D3", "E3", "C4", "E4", "D5", "E5"]}]
+    done = json.loads(answers(main, ["rakugaaki", "challenge", str(path), "--value", "3",
+                                     "--at", "B4", "--dice", "3", "--json"]))
+    assert list(done) == ["player", "value", "at", "replaces", "strength", "dice", "chance",
+                          "seed", "rolls", "success", "returned", "winner", "state"]
+    moved = json.loads(answers(main, ["rakugaaki", "guard", str(path), "D4-D3", "--json"]))
+    assert list(moved) == ["player", "steps", "guards", "turn", "action", "state"]
+    board = json.loads(answers(main, ["rakugaaki", "board", "standard-56", "--json"]))
+    assert list(board) == ["name", "players", "serves", "cells", "cell_count", "in_use",
+                           "four_only", "six_only", "guard_starts", "halves"]
+    assert board["six_only"] and board["guard_starts"] == ["D4", "I4"]
+
+
+def test_the_japanese_companion_speaks_japanese(tmp_path: Path) -> None:
+    path = write(tmp_path, {"A3": "red-1"})
+    out = refuses(main, ["--lang", "ja", "rakugaaki", "challenge", str(path), "--value", "2",
+                         "--at", "A3"])
+    assert "サイコロなし" in out and "R7" in out
