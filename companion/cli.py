@@ -26,6 +26,7 @@ from companion.text import fraction_text, rjust
 GAMES = {
     "darkhall": "companion.darkhall.cli:darkhall",
     "rakugaaki": "companion.rakugaaki.cli:rakugaaki",
+    "jongrogue": "companion.jongrogue.cli:jongrogue",
     "roguelight": "companion.roguelight.cli:roguelight",
 }
 

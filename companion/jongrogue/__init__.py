@@ -1,0 +1,1 @@
+"""JongRogue (雀ローグ): the map chapter — labyrinth, encounters, floors, the monster house."""
