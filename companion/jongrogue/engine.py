@@ -14,7 +14,7 @@ from typing import Any
 from companion.errors import IllegalMove, InputError
 from companion.i18n import _
 from companion.jongrogue import labyrinth, tiles
-from companion.jongrogue.state import UNKNOWN, Room, Slot, State
+from companion.jongrogue.state import UNKNOWN, Room, Slot, State, check_tiles
 from companion.jongrogue.tables import Tables
 
 Event = dict[str, Any]
@@ -135,20 +135,19 @@ class Turn:
         room = self.state.room(number)
         if room.open:
             return
+        room.open = True
         if not room.known:
             pair, slots = self.reveals.next(number)
             room.tiles = pair
             room.encounter = [None if t is None else Slot(t) for t in slots]
             self._check_revealed()
-        room.open = True
         self.note("open", room=number, tiles=list(room.tiles),
                   encounter=[s.tile if s else None for s in room.encounter])
         if self.state.plate == "S":
             self._discard_items(number, room)
 
     def _check_revealed(self) -> None:
-        from companion.jongrogue.state import check
-        check(self.state, self.found, "--reveal")
+        check_tiles(self.state, self.found, "--reveal")
 
     def _discard_items(self, number: int, room: Room) -> None:
         slots = [i for i, s in enumerate(room.encounter)

@@ -270,6 +270,15 @@ def check(state: State, found: Tables, where: str) -> None:
     _check_hero(state, found, fail)
 
 
+def check_tiles(state: State, found: Tables, where: str) -> None:
+    """The rooms' tiles and the copies on the floor (revealed tiles are checked so)."""
+    def fail(key: str, message: str) -> None:
+        raise InputError(message, f"{where}: {key}")
+
+    _check_rooms(state, found, fail)
+    _check_counts(state, found, fail)
+
+
 def _check_between(state: State, fail) -> None:
     if state.start is not None or state.hero.at is not None or state.wall is not None:
         fail("rooms", _("between floors, start, hero.at and wall are null as well"))
