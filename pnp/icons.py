@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp import draw
+from pnp.mahjong import ICONS as MAHJONG
 from pnp.shapes import Circle, Path, Style
 
 Icon = Callable[[float, float, float, str | None], list]
@@ -74,6 +75,7 @@ ICONS: dict[str, Icon] = {
     **{f"mark-{shape}": _mark(shape) for shape in
        ("circle", "square", "triangle", "diamond", "star", "cross", "hexagon")},
     **{f"die-{face}": _die(face) for face in range(1, 7)},
+    **MAHJONG,
 }
 
 

@@ -18,7 +18,7 @@ from pnp.deck.layers import Canvas, draw_layers
 from pnp.deck.rows import Row, Table, read_rows
 from pnp.deck.spec import DeckSpec, load_spec
 from pnp.impose import GUIDE_STYLE, Piece
-from pnp.shapes import Form, Rect
+from pnp.shapes import Form, Group, Rect
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
     its type's back once, as a form every card of the type shares. ``corners``
     outlines each face with the card's rounded corners (with --cut-guides)."""
     spec = deck.spec
-    w, h = spec.size
+    w, h = spec.drawn_size
     backs: dict[str, Form | None] = {}
     drawn: list[Piece] = []
     overflow: list[str] = []
@@ -104,13 +104,16 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
             raise err.at(f"card {card.number} ({card.row.where})") from None
         if corners and spec.radius:
             face.append(Rect(0, 0, w, h, GUIDE_STYLE, radius=spec.radius))
+        if spec.turned:
+            face = [Group(tuple(face), dy=w, rotate=-90)]  # the top to the slot's left
         overflow += [f"card {card.number} ({card.row.where}): {place}"
                      for place in canvas.overflow]
         kind = card.row.type
         if kind not in backs:
             backs[kind] = _back(spec, kind, Canvas(w, h, bleed, measure,
                                                    folder=spec.source.parent))
-        drawn.append(Piece(_art(face), _form_art(backs[kind]), name=f"card {card.number}"))
+        drawn.append(Piece(_art(face), _form_art(backs[kind], h if spec.turned else None),
+                           name=f"card {card.number}"))
         progress(1)
     return Drawn(drawn, overflow)
 
@@ -132,5 +135,12 @@ def _art(shapes: list) -> Callable[[float], list]:
     return lambda _bleed: shapes
 
 
-def _form_art(form: Form | None) -> Callable[[float], list] | None:
-    return None if form is None else (lambda _bleed: [form])
+def _form_art(form: Form | None, turn_width: float | None = None
+              ) -> Callable[[float], list] | None:
+    """The back's form; turned a quarter clockwise into a landscape slot ``turn_width``
+    wide, so that a card turned over about its long side shows it upright."""
+    if form is None:
+        return None
+    if turn_width is not None:
+        return lambda _bleed: [Group((form,), dx=turn_width, rotate=90)]
+    return lambda _bleed: [form]

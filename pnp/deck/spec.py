@@ -77,7 +77,8 @@ NAMED_COLOURS = {"black": "#000000", "white": "#ffffff", "red": "#c8102e", "gree
                  "blue": "#1d3f8f", "yellow": "#f2c500", "grey": "#808080", "gray": "#808080",
                  "none": "none"}
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-DECK_KEYS = frozenset({"name", "title", "extends", "size", "orientation", "bleed", "radius"})
+DECK_KEYS = frozenset({"name", "title", "extends", "size", "orientation", "upright", "bleed",
+                       "radius"})
 TOP_KEYS = frozenset({"deck", "vars", "data", "face", "faces", "back", "backs"})
 
 
@@ -104,6 +105,15 @@ class DeckSpec:
     faces: dict[str, tuple[Layer, ...]] = field(default_factory=dict)
     back: tuple[Layer, ...] = ()
     backs: dict[str, tuple[Layer, ...]] = field(default_factory=dict)
+    #: Faces and backs drawn standing as portrait cards, laid into landscape slots:
+    #: the face turned a quarter counter-clockwise, the back a quarter clockwise.
+    turned: bool = False
+
+    @property
+    def drawn_size(self) -> tuple[float, float]:
+        """The size the layers are drawn at: the card as it stands."""
+        w, h = self.size
+        return (h, w) if self.turned else (w, h)
 
     def face_of(self, kind: str) -> tuple[Layer, ...]:
         return self.faces.get(kind, self.face)
@@ -112,8 +122,9 @@ class DeckSpec:
         return self.backs.get(kind, self.back)
 
 
-def load_spec(path: str | Path) -> DeckSpec:
-    """Read, merge with its templates, and check a deck file."""
+def load_spec(path: str | Path, *, rows_given: bool = False) -> DeckSpec:
+    """Read, merge with its templates, and check a deck file; ``rows_given``: the
+    caller brings the rows (a game's deck), so the file needs no [data]."""
     source = Path(path)
     data = _merged(source, parse_toml(read_text(source), str(source)), 0)
     where = str(source)
@@ -127,12 +138,21 @@ def load_spec(path: str | Path) -> DeckSpec:
         bleed=_number(deck.get("bleed", 3.0), 0, 6, f"{where}: deck.bleed"),
         radius=_number(deck.get("radius", 0.0), 0, min(size) / 2, f"{where}: deck.radius"),
         vars=_vars(data.get("vars", {}), where),
-        tables=_tables(data.get("data"), where),
+        tables=[] if rows_given and "data" not in data else _tables(data.get("data"), where),
         face=_layers(data.get("face", []), f"{where}: face"),
         faces=_typed(data.get("faces", {}), "faces", where),
         back=_layers(data.get("back", []), f"{where}: back"),
         backs=_typed(data.get("backs", {}), "backs", where),
+        turned=_turned(deck, size, where),
     )
+
+
+def _turned(deck: dict[str, Any], size: tuple[float, float], where: str) -> bool:
+    upright = deck.get("upright", "as-laid")
+    if upright not in ("as-laid", "portrait"):
+        raise InputError(f"{upright!r}: 'portrait' (faces drawn standing, laid into landscape "
+                         "slots) or 'as-laid'", f"{where}: deck.upright")
+    return upright == "portrait" and size[0] > size[1]
 
 
 # --- templates -------------------------------------------------------------------
