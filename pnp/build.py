@@ -28,7 +28,7 @@ DUPLEX = ("long", "short", "none")
 TILE_SHAPES = ("hex", "square")
 #: Options that belong to one game (the Options field and its flag).
 GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell": "--cell",
-                "tile_shape": "--tile-shape"}
+                "tile_shape": "--tile-shape", "tables": "--tables", "no_flowers": "--no-flowers"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ class Options:
     board: str | None = None  # Rakugaaki: one board (a shipped name or a board file)
     cell: float | None = None  # Rakugaaki: hex cell size across flats (mm)
     tile_shape: str | None = None  # Rakugaaki: "hex" (default) or "square" tiles
+    tables: str | None = None  # JongRogue: a folder of tables replacing the shipped ones
+    no_flowers: bool | None = None  # JongRogue: the deck without the 8 spares (136 cards)
 
     pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
 
@@ -94,6 +96,8 @@ class Options:
         parts += [f"board-{_stem(self.board)}"] if self.board is not None else []
         parts += [f"cell{self.cell:g}"] if self.cell is not None else []
         parts += [f"{self.tile_shape}-tiles"] if self.tile_shape is not None else []
+        parts += [f"tables-{_stem(self.tables)}"] if self.tables is not None else []
+        parts += ["no-flowers"] if self.no_flowers else []
         flags = (("one-up", self.one_up), ("fold", self.fold), ("ink-saver", self.ink_saver),
                  ("cut-guides", self.cut_guides), (f"duplex-{self.duplex}",
                                                    self.duplex != "long"),
@@ -186,6 +190,7 @@ class Game:
     options: frozenset[str] = frozenset()  # the game's own options: "square", "map", …
     #: Reads the files the game's options name, so a bad one stops the build before it starts.
     validate: Callable[[Options], object] | None = None
+    notice: str = ""  # a licence notice for the PDF's subject (the game's own terms)
 
     def check(self, options: Options) -> None:
         for name, flag in GAME_OPTIONS.items():
@@ -212,7 +217,7 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
     return Document(
         game=game.title, component=component.name,
         title=f"{game.title} — {component.name}",
-        subject=component.summary,
+        subject=component.summary + (f" — {game.notice}" if game.notice else ""),
         keywords=("pnp-companion", game.name, component.name, ctx.options.paper,
                   ctx.options.lang),
         pages=pages, numbers=numbers, page_count=count,

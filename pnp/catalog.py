@@ -6,13 +6,16 @@ from pathlib import Path
 
 from companion.errors import InputError
 from companion.files import read_text
+from companion.jongrogue import tables as jr_tables
 from companion.rakugaaki import board as rk_boards
 from companion.rakugaaki.board import Board
 from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
 from pnp.build import Component, Context, Game
 from pnp.components import darkhall as dh
+from pnp.components import jongrogue as jr
 from pnp.components import rakugaaki as rk
 from pnp.components import roguelight as rl
+from pnp.deck import pieces as deck_pieces
 from pnp.pack import Lot
 from pnp.paper import usable
 from pnp.shapes import Page
@@ -285,7 +288,74 @@ RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
 }, options=frozenset({"board", "cell", "tile_shape"}),
     validate=lambda options: options.board and rk_boards.load(options.board))
 
-GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI)}
+# --- JongRogue ------------------------------------------------------------------
+
+
+def _jr_tables(ctx: Context) -> jr_tables.Tables:
+    return jr_tables.load(ctx.options.tables)
+
+
+def _jr_deck(ctx: Context):
+    """The tile cards (from the tables in use) and their slot size."""
+    built = jr.deck(_jr_tables(ctx), ctx.options.lang, ctx.options.paper,
+                    flowers=not ctx.options.no_flowers)
+    drawn = deck_pieces(built, built.cards, ctx.measure, ctx.options.bleed)
+    return drawn.pieces, built.spec.size
+
+
+def jongrogue_deck(ctx: Context) -> list[Page]:
+    cards, size = _jr_deck(ctx)
+    return ctx.impose(cards, size, "deck")
+
+
+def _jr_deck_preview(ctx: Context):
+    cards, size = _jr_deck(ctx)
+    return (*size, cards[0].front(0))
+
+
+def _sheet(drawing, label: str, landscape: bool = False):
+    """A component of one whole page per drawing: (pages, preview)."""
+    def pages(ctx: Context) -> list[Page]:
+        return [ctx.centred(shapes, (w, h), label, landscape=landscape)
+                for w, h, shapes in drawing(ctx)]
+    return pages, lambda ctx: drawing(ctx)[0]
+
+
+def _jr_map(ctx: Context) -> list[Page]:
+    lang = ctx.options.lang
+    w, h, shapes = jr.labyrinth_sheet(_jr_tables(ctx), lang, ctx.measure)
+    w2, h2, shapes2 = jr.encounter_sheet(lang, ctx.measure)
+    return [ctx.centred(shapes, (w, h), "labyrinth map", landscape=True),
+            ctx.centred(shapes2, (w2, h2), "encounter map")]
+
+
+JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {jr.SHORT_CREDIT}", {
+    "deck": Component(
+        "deck", "the 144 tiles as business cards (136 + 8 spares; --no-flowers: 136): "
+                "vector faces, the meaning of each card from the tables, a common back",
+        jongrogue_deck, _jr_deck_preview,
+        making="cut on the crop marks; the 18 cards marked 迷宮マップの山に積む are the "
+               "labyrinth pile"),
+    "map": Component(
+        "map", "the labyrinth map (A4 landscape) and the encounter map (A4 portrait)",
+        _jr_map, lambda ctx: jr.labyrinth_sheet(_jr_tables(ctx), ctx.options.lang,
+                                                ctx.measure),
+        sheet=True, stock="paper", making="lay the tiles or cards on the slots"),
+    "character": Component(
+        "character", "the character sheet: levels, strength, armour, rings, conditions, "
+                     "the stairs box with the round-wind plate, floor, amulet, inventory",
+        *_sheet(lambda ctx: [jr.character_sheet(_jr_tables(ctx), ctx.options.lang,
+                                                ctx.measure)], "character"),
+        sheet=True, stock="paper", making="one a game: write on it, or use counters"),
+    "rules": Component(
+        "rules", "the map chapter in the project's own words, with the tables in use",
+        *_sheet(lambda ctx: jr.rules_pages(_jr_tables(ctx), ctx.options.lang, ctx.measure),
+                "rules"), sheet=True, stock="paper", making="keep it by the map"),
+}, options=frozenset({"tables", "no_flowers"}),
+    validate=lambda options: options.tables and jr_tables.load(options.tables),
+    notice=jr.CREDIT["en"])
+
+GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI, JONGROGUE)}
 
 
 def find(game: str, component: str | None = None):

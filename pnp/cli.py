@@ -75,7 +75,8 @@ def list_games() -> None:
                f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
                "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --pages LIST\n"
                "Game options: --square MM (darkhall)  --map FILE (roguelight)  "
-               "--board NAME|FILE  --cell MM  --tile-shape hex|square (rakugaaki)")
+               "--board NAME|FILE  --cell MM  --tile-shape hex|square (rakugaaki)  "
+               "--tables DIR  --no-flowers (jongrogue)")
     click.echo("* built by 'pnp build GAME'; the others only when named.")
     click.echo("Your own cards from a spreadsheet: pnp deck DECK.toml (see docs/decks.md).")
 
@@ -160,7 +161,8 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
 @game_options
 def preview(game: str, component: str, output: Path, page: int | None, lang: str, paper: str,
             square: float | None, map_file: str | None, board_file: str | None,
-            cell: float | None, tile_shape: str | None) -> None:
+            cell: float | None, tile_shape: str | None, tables_dir: str | None,
+            no_flowers: bool | None) -> None:
     """Write an SVG preview of one COMPONENT, from the same geometry as the PDF.
 
     \b
@@ -174,7 +176,8 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
                          "pages use 'pnp build GAME COMPONENT --pages N'")
     found_game, found = find(game, component)
     options = Options(lang=lang, paper=paper.lower(), square=square, map=map_file,
-                      board=board_file, cell=cell, tile_shape=tile_shape)
+                      board=board_file, cell=cell, tile_shape=tile_shape, tables=tables_dir,
+                      no_flowers=no_flowers or None)
     found_game.check(options)
     ctx = context(options)
     if page is None:

@@ -66,6 +66,10 @@ def game_options(function):
         click.option("--tile-shape", type=click.Choice(TILE_SHAPES),
                      help="Rakugaaki: hex tiles (default) or squares with shared straight "
                           "cuts."),
+        click.option("--tables", "tables_dir", help="JongRogue: a folder of tables "
+                     "replacing the shipped ones (the cards and sheets print them)."),
+        click.option("--no-flowers", is_flag=True, default=None,
+                     help="JongRogue: the deck without the 8 flower and season spares."),
     ]):
         function = option(function)
     return function
@@ -81,7 +85,8 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  one_up: bool, font: str | None, page_list: str | None,
                  square: float | None = None, map_file: str | None = None,
                  board_file: str | None = None, cell: float | None = None,
-                 tile_shape: str | None = None) -> Options:
+                 tile_shape: str | None = None, tables_dir: str | None = None,
+                 no_flowers: bool | None = None) -> Options:
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
@@ -89,7 +94,7 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
             f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
                    cut_guides, fold, one_up, font, square, map_file, board_file, cell,
-                   tile_shape, page_numbers(page_list))
+                   tile_shape, tables_dir, no_flowers or None, page_numbers(page_list))
 
 
 def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from companion.errors import InputError
 from companion.files import dump_json, write_atomic
 from companion.i18n import _
 from companion.jongrogue import actions, labyrinth, render, tiles
+from companion.jongrogue import cards as card_rows
 from companion.jongrogue import state as states
 from companion.jongrogue import tables as table_files
 from companion.jongrogue.engine import Draws, Event, Reveals
@@ -596,3 +597,30 @@ def tables_json(found: Tables) -> dict[str, Any]:
         "search": {str(roll): list(outs) for roll, outs in found.search.items()},
         "levels": [{"level": lv, "experience": xp} for lv, xp in found.levels],
     }
+
+
+@jongrogue.command("cards")
+@click.option("--lang", "card_lang", type=click.Choice(["ja", "en"]), default="ja",
+              show_default=True, help="The language of the meaning band.")
+@click.option("--no-flowers", is_flag=True, help="Leave out the 8 flower and season spares.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the CSV here (else it is printed).")
+@click.pass_context
+def cards_command(ctx: click.Context, card_lang: str, no_flowers: bool, out: Path | None
+                  ) -> None:
+    """The printed deck's cards as CSV rows, from the tables in use: the data for a
+    restyled deck file that extends the shipped 'jongrogue' template.
+
+    \b
+    Examples:
+      companion jongrogue cards --out tiles.csv
+      companion jongrogue --tables my-tables cards --lang en --out tiles.csv
+      pnp deck my-jongrogue.toml     # [deck] extends = "jongrogue", [data] file = "tiles.csv"
+    """
+    found = table_files.load(_group_tables(ctx))
+    text = card_rows.to_csv(card_rows.rows(found, card_lang, flowers=not no_flowers))
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    write_atomic(out, text)
+    click.echo(_("Cards written to {path}.", path=out), err=True)

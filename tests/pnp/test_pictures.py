@@ -18,7 +18,9 @@ from pnp.fonts import choose_font
 
 REFERENCES = Path(__file__).parents[1] / "data" / "renders"
 PAGES = [("darkhall", "board", 0), ("darkhall", "tokens", 0), ("darkhall", "pieces", 0),
-         ("darkhall", "pieces", 1), ("roguelight", "sheet", 0)]
+         ("darkhall", "pieces", 1), ("roguelight", "sheet", 0), ("rakugaaki", "board", 1),
+         ("rakugaaki", "tiles", 0), ("rakugaaki", "tiles", 1), ("jongrogue", "deck", 12),
+         ("jongrogue", "deck", 26), ("jongrogue", "deck", 1), ("jongrogue", "map", 0)]
 DPI = 20
 
 

@@ -1,0 +1,216 @@
+"""The printed JongRogue set, opened: the 144-card deck, the map, character and rules
+sheets, the credit everywhere, and tables that change what is printed."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from importlib import resources
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from companion.jongrogue import cards, tables
+from pnp.build import Options, build_one, context
+from pnp.catalog import find
+from pnp.fonts import choose_font
+from tests.pnp.conftest import needs_poppler
+
+PT = 72 / 25.4
+
+
+def texts(path) -> list[str]:
+    return [page.extract_text() or "" for page in PdfReader(path).pages]
+
+
+def test_the_deck_is_144_cards_on_30_pages_with_every_serial(built):
+    pages = texts(built("jongrogue", "deck"))
+    assert len(pages) == 30
+    serials = set(re.findall(r"(\d{3})/144", " ".join(pages[0::2])))
+    assert serials == {f"{n:03d}" for n in range(1, 145)}
+
+
+def test_serials_follow_the_canonical_order_copies_together() -> None:
+    rows = cards.rows(tables.load(), "ja")
+    assert [r["label"] for r in rows[:5]] == ["1m · 001/144", "1m · 002/144", "1m · 003/144",
+                                              "1m · 004/144", "2m · 005/144"]
+    assert rows[36]["label"] == "1p · 037/144" and rows[-1]["label"] == "s4 · 144/144"
+
+
+def test_without_flowers_136_cards(tmp_path: Path):
+    ctx = context(Options(no_flowers=True))
+    game, component = find("jongrogue", "deck")
+    path = build_one(game, component, ctx, tmp_path)
+    assert path.name == "jongrogue-deck-no-flowers.pdf"
+    pages = texts(path)
+    assert len(pages) == 28 and "136/136" in " ".join(pages)
+
+
+def test_two_by_five_meishi_on_a4_and_us_business_cards_on_letter(built):
+    with pdfplumber.open(built("jongrogue", "deck")) as pdf:
+        page = pdf.pages[0]
+        assert (round(page.width / PT), round(page.height / PT)) == (210, 297)
+    from pnp.impose import impose
+    assert impose(210, 297, 91, 55).per_page == 10
+    assert impose(215.9, 279.4, 88.9, 50.8).per_page == 10
+    letter = texts(built("jongrogue", "deck", paper="letter"))
+    assert len(letter) == 30
+
+
+def test_the_faces_are_turned_into_landscape_slots_and_backs_the_other_way():
+    from pnp.components import jongrogue as jr
+    from pnp.shapes import Group
+    built = jr.deck(tables.load(), "ja", "a4")
+    assert built.spec.turned and built.spec.size == (91.0, 55.0)
+    assert built.spec.drawn_size == (55.0, 91.0)
+    from pnp.deck import pieces
+    piece = pieces(built, built.cards[:1], lambda t, s: len(t) * s * 0.35, 3.0).pieces[0]
+    face, back = piece.front(3.0)[0], piece.back(3.0)[0]
+    assert isinstance(face, Group) and face.rotate == -90 and face.dy == 55
+    assert isinstance(back, Group) and back.rotate == 90 and back.dx == 91
+
+
+def test_one_back_form_for_all_cards(built):
+    reader = PdfReader(built("jongrogue", "deck"))
+    forms = {name for page in reader.pages[1::2]
+             for name, obj in page["/Resources"]["/XObject"].items()
+             if obj.get_object()["/Subtype"] == "/Form"}
+    assert len(forms) == 1
+
+
+def test_the_credit_is_on_every_back_footer_sheet_and_in_the_metadata(built):
+    deck = built("jongrogue", "deck")
+    info = PdfReader(deck).metadata
+    assert "CC BY-SA 4.0" in info.subject and "某犬犬" in info.subject
+    pages = texts(deck)
+    assert all("CC BY-SA 4.0" in page for page in pages)  # every footer
+    assert all("提供します" in page for page in pages[1::2])  # the notice on the backs
+    for component in ("map", "character", "rules"):
+        for page in texts(built("jongrogue", component)):
+            assert "二次的著作物" in page, component
+    assert "this derived print" in texts(built("jongrogue", "rules", lang="en"))[-1]
+
+
+def test_meaning_bands_mark_the_readings(built):
+    text = " ".join(texts(built("jongrogue", "deck"))[0::2])
+    assert "迷宮マップの山に積む" in text and "東へ通路（端なら反対）（解釈）" in text
+    assert "罠：落とし穴の罠（数字1）（解釈）" in text and "1d9：3 北東" in text
+    assert "予備牌（ゲームでは使わない）・PCの目印に" in text
+    english = " ".join(texts(built("jongrogue", "deck", lang="en"))[0::2])
+    assert "labyrinth pile" in english and "(reading)" in english
+
+
+def shipped(name: str) -> str:
+    return resources.files("companion.data.jongrogue").joinpath(name).read_text("utf-8")
+
+
+def test_replaced_tables_print_replaced_cards_and_rules(tmp_path: Path):
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "traps.csv").write_text(shipped("traps.csv").replace("落とし穴の罠", "奈落の罠"),
+                                      "utf-8")
+    ctx = context(Options(tables=str(folder)))
+    game, deck = find("jongrogue", "deck")
+    text = " ".join(texts(build_one(game, deck, ctx, tmp_path / "out")))
+    assert "奈落の罠" in text and "落とし穴の罠" not in text
+    _, rules = find("jongrogue", "rules")
+    assert "奈落の罠" in " ".join(texts(build_one(game, rules, ctx, tmp_path / "out")))
+
+
+def test_the_map_sheets(built):
+    path = built("jongrogue", "map")
+    reader = PdfReader(path)
+    assert len(reader.pages) == 2
+    assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
+    first, second = texts(path)
+    assert "迷宮の山札" in first and "捨て場" in first and "北西" in first
+    assert "5: 5m 5p 5s Wh G R" in first  # the tile-d9 legend from rooms.csv
+    assert "遭遇マップ" in second
+    with pdfplumber.open(path) as pdf:
+        slots = [r for r in pdf.pages[0].rects
+                 if abs(r["width"] / PT - 27) < 0.1 and abs(r["height"] / PT - 36) < 0.1]
+        boxes = [r for r in pdf.pages[0].rects
+                 if abs(r["width"] / PT - 55) < 0.1 and abs(r["height"] / PT - 91) < 0.1]
+        encounter = [r for r in pdf.pages[1].rects
+                     if abs(r["width"] / PT - 27) < 0.1 and abs(r["height"] / PT - 36) < 0.1]
+    assert len(slots) == 18 and len(boxes) == 2 and len(encounter) == 36
+
+
+def test_the_character_sheet(built):
+    page = texts(built("jongrogue", "character"))[0]
+    for word in ("キャラクタ・シート", "東風", "南風", "26階", "イェンダーの魔除け", "探索の指輪",
+                 "鎧保護の指輪", "拘束", "睡眠", "浮遊", "80,000"):
+        assert word in page, word
+
+
+@needs_poppler
+def test_jongrogue_fonts_are_embedded(built):
+    report = subprocess.run(["pdffonts", str(built("jongrogue", "deck"))],
+                            capture_output=True, text=True, check=True).stdout
+    if choose_font().embedded:
+        assert all(" yes yes " in line for line in report.splitlines()[2:])
+
+
+def test_jongrogue_builds_are_byte_identical(tmp_path: Path):
+    game, component = find("jongrogue", "deck")
+    first = build_one(game, component, context(Options()), tmp_path / "a").read_bytes()
+    second = build_one(game, component, context(Options()), tmp_path / "b").read_bytes()
+    assert first == second
+
+
+def test_a_bad_tables_folder_stops_the_build_before_it_starts(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    (tmp_path / "rooms.csv").write_text("tile,room\n1m,1\n", "utf-8")
+    result = CliRunner().invoke(main, ["build", "jongrogue", "--tables", str(tmp_path),
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "rooms.csv" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("icon", ["mahjong-1p", "mahjong-9p", "mahjong-1s", "mahjong-8s",
+                                  "mahjong-white", "mahjong-flower", "mahjong-season-4"])
+def test_the_mahjong_art_stays_inside_its_box(icon: str):
+    from pnp.icons import icon as draw_icon
+    from tests.pnp.test_pieces import flatten
+    shapes = draw_icon(icon, 10, 20, 55)
+    assert shapes
+    for shape, dx, dy in flatten(shapes):
+        for x, y in _points(shape):
+            assert 10 - 0.5 <= x + dx <= 65 + 0.5 and 20 - 0.5 <= y + dy <= 75 + 0.5, icon
+
+
+def _points(shape) -> list[tuple[float, float]]:
+    from pnp.shapes import Circle, Group, Line, Path, Rect
+    if isinstance(shape, Circle):
+        return [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r)]
+    if isinstance(shape, Rect):
+        return [(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h)]
+    if isinstance(shape, Line):
+        return [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+    if isinstance(shape, Path):
+        return [(c[i], c[i + 1]) for c in shape.commands for i in range(1, len(c) - 1, 2)]
+    if isinstance(shape, Group):  # a turned stick: its centre
+        return [(shape.dx, shape.dy)]
+    return []
+
+
+def test_a_restyled_deck_extends_the_shipped_one_with_exported_rows(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from companion.cli import main as companion
+    from pnp.cli import main as pnp
+    exported = CliRunner().invoke(companion, ["jongrogue", "cards", "--out",
+                                              str(tmp_path / "tiles.csv")])
+    assert exported.exit_code == 0, exported.output
+    (tmp_path / "my.toml").write_text('[deck]\nextends = "jongrogue"\nname = "mine"\n\n'
+                                      '[vars]\nfelt = "#5a1a2a"\n\n[data]\nfile = "tiles.csv"\n',
+                                      "utf-8")
+    result = CliRunner().invoke(pnp, ["deck", str(tmp_path / "my.toml"), "--out",
+                                      str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pages = texts(tmp_path / "out" / "mine.pdf")
+    assert len(pages) == 30 and "037/144" in " ".join(pages)
