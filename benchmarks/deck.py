@@ -19,12 +19,11 @@ from __future__ import annotations
 import argparse
 import csv
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import timed
 
 CARDS = 144
 COLOURS = ("#1d3f8f", "#c8102e", "#1a7a3c", "#d9a441")
@@ -94,16 +93,6 @@ def write_inputs(folder: Path) -> None:
             writer.writerow([f"Card {i + 1}", i + 1, COLOURS[i % len(COLOURS)]])
     (folder / "deck.toml").write_text(DECK, encoding="utf-8")
     (folder / "protograf_deck.py").write_text(PROTOGRAF, encoding="utf-8")
-
-
-def timed(command: list[str], folder: Path, output: Path, runs: int) -> tuple[float, int]:
-    times = []
-    for _ in range(runs):
-        output.unlink(missing_ok=True)
-        start = time.perf_counter()
-        subprocess.run(command, cwd=folder, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), output.stat().st_size
 
 
 def main() -> None:

@@ -10,27 +10,18 @@ Each figure is the median of several runs.
 from __future__ import annotations
 
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import median_seconds
 
 from companion.files import dump_json
 from companion.rakugaaki import board as boards
 from companion.rakugaaki import rules
 from companion.rakugaaki import state as states
 from companion.rakugaaki.state import OWNED, Tile
-
-
-def median_seconds(action, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def full_state() -> states.State:

@@ -9,27 +9,18 @@ Each figure is the median of several runs.
 from __future__ import annotations
 
 import shutil
-import statistics
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
+
+from timing import median_seconds
 
 from companion.roguelight.intercept import plan
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import load_sheet
 
 EXAMPLES = Path(__file__).parents[1] / "examples" / "roguelight"
-
-
-def median_seconds(action, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -1,0 +1,28 @@
+"""What every benchmark script shares: medians of several timed runs."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+
+def median_seconds(action: Callable[[], object], runs: int) -> float:
+    """The median wall time of ``runs`` calls of ``action``."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def timed(command: list[str], folder: Path, output: Path, runs: int) -> tuple[float, int]:
+    """The median wall time of a command run in ``folder`` (a fresh process each time),
+    and the size of the file it writes."""
+    def run() -> None:
+        output.unlink(missing_ok=True)
+        subprocess.run(command, cwd=folder, check=True, capture_output=True)
+    return median_seconds(run, runs), output.stat().st_size
