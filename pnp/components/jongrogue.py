@@ -35,8 +35,8 @@ def deck_spec(lang: str, paper: str) -> DeckSpec:
     """The shipped deck file, its credit in ``lang``; on Letter, US business cards."""
     spec = load_spec(template_dir() / "decks" / "jongrogue.toml", rows_given=True)
     spec = replace(spec, vars={**spec.vars, "credit": CREDIT[lang]})
-    if paper == "letter":
-        spec = replace(spec, size=US_BUSINESS)
+    if paper == "letter":  # the faces, laid out for meishi, scaled to fit
+        spec = replace(spec, size=US_BUSINESS, design=spec.size)
     return spec
 
 

@@ -91,15 +91,16 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
     outlines each face with the card's rounded corners (with --cut-guides)."""
     spec = deck.spec
     w, h = spec.drawn_size
+    fit = Fit(spec.layout_size, (w, h), bleed)
     backs: dict[str, Form | None] = {}
     drawn: list[Piece] = []
     overflow: list[str] = []
     total = len(deck.cards)
     for card in cards:
-        canvas = Canvas(w, h, bleed, measure, folder=spec.source.parent)
+        canvas = Canvas(*fit.layout, fit.bleed, measure, folder=spec.source.parent)
         context = card.context(spec, total)
         try:
-            face = draw_layers(spec.face_of(card.row.type), context, canvas)
+            face = fit.placed(draw_layers(spec.face_of(card.row.type), context, canvas))
         except InputError as err:
             raise err.at(f"card {card.number} ({card.row.where})") from None
         if corners and spec.radius:
@@ -110,15 +111,44 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
                      for place in canvas.overflow]
         kind = card.row.type
         if kind not in backs:
-            backs[kind] = _back(spec, kind, Canvas(w, h, bleed, measure,
-                                                   folder=spec.source.parent))
+            backs[kind] = _back(spec, kind, Canvas(*fit.layout, fit.bleed, measure,
+                                                   folder=spec.source.parent), fit)
         drawn.append(Piece(_art(face), _form_art(backs[kind], h if spec.turned else None),
                            name=f"card {card.number}"))
         progress(1)
     return Drawn(drawn, overflow)
 
 
-def _back(spec: DeckSpec, kind: str, canvas: Canvas) -> Form | None:
+@dataclass(frozen=True)
+class Fit:
+    """Layers laid out for one size drawn on a card of another: scaled uniformly by the
+    smaller ratio and centred; their bleed grows so that it still reaches the edge."""
+
+    layout: tuple[float, float]
+    card: tuple[float, float]
+    card_bleed: float
+
+    @property
+    def scale(self) -> float:
+        return min(c / lay for c, lay in zip(self.card, self.layout, strict=True))
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        return tuple((c - lay * self.scale) / 2  # type: ignore[return-value]
+                     for c, lay in zip(self.card, self.layout, strict=True))
+
+    @property
+    def bleed(self) -> float:
+        return (self.card_bleed + max(self.offset)) / self.scale
+
+    def placed(self, shapes: list) -> list:
+        if self.layout == self.card:
+            return shapes
+        dx, dy = self.offset
+        return [Group(tuple(shapes), dx=dx, dy=dy, scale=self.scale)]
+
+
+def _back(spec: DeckSpec, kind: str, canvas: Canvas, fit: Fit) -> Form | None:
     layers = spec.back_of(kind)
     if not layers:
         return None
@@ -128,7 +158,7 @@ def _back(spec: DeckSpec, kind: str, canvas: Canvas) -> Form | None:
     except InputError as err:
         raise err.at("the back (drawn once for every card of its type: it sees [vars] and "
                      "type, not a card's columns)") from None
-    return Form(f"deck-{spec.name}-back-{kind or 'all'}", tuple(shapes))
+    return Form(f"deck-{spec.name}-back-{kind or 'all'}", tuple(fit.placed(shapes)))
 
 
 def _art(shapes: list) -> Callable[[float], list]:

@@ -108,11 +108,20 @@ class DeckSpec:
     #: Faces and backs drawn standing as portrait cards, laid into landscape slots:
     #: the face turned a quarter counter-clockwise, the back a quarter clockwise.
     turned: bool = False
+    #: The card size (as laid) the layers were laid out for; another ``size`` scales
+    #: them uniformly by the smaller ratio, centred (None: laid out for ``size``).
+    design: tuple[float, float] | None = None
 
     @property
     def drawn_size(self) -> tuple[float, float]:
-        """The size the layers are drawn at: the card as it stands."""
+        """The size the card is drawn at: as it stands."""
         w, h = self.size
+        return (h, w) if self.turned else (w, h)
+
+    @property
+    def layout_size(self) -> tuple[float, float]:
+        """The size the layers' coordinates are for, as the card stands."""
+        w, h = self.design or self.size
         return (h, w) if self.turned else (w, h)
 
     def face_of(self, kind: str) -> tuple[Layer, ...]:

@@ -214,3 +214,42 @@ def test_a_restyled_deck_extends_the_shipped_one_with_exported_rows(tmp_path: Pa
     assert result.exit_code == 0, result.output
     pages = texts(tmp_path / "out" / "mine.pdf")
     assert len(pages) == 30 and "037/144" in " ".join(pages)
+
+
+def test_card_positions_and_mirrored_backs_within_a_tenth_of_a_millimetre(built):
+    from pnp.impose import impose
+    layout = impose(210, 297, 91, 55).for_count(10)
+    with pdfplumber.open(built("jongrogue", "deck")) as pdf:
+        pages = [[(r["x0"] / PT + 3, r["top"] / PT + 3) for r in pdf.pages[i].rects
+                  if abs(r["width"] / PT - 97) < 0.1 and abs(r["height"] / PT - 61) < 0.1]
+                 for i in (0, 1)]
+    fronts, backs = pages
+    for x, y in layout.trims():
+        assert any(abs(x - fx) <= 0.1 and abs(y - fy) <= 0.1 for fx, fy in fronts)
+        mx = 210 - x - 91  # long-edge duplex
+        assert any(abs(mx - bx) <= 0.1 and abs(y - by) <= 0.1 for bx, by in backs)
+
+
+def test_one_up_print_shop_pages(built):
+    reader = PdfReader(built("jongrogue", "deck", one_up=True))
+    assert len(reader.pages) == 288
+    assert [round(float(v) / PT, 2) for v in reader.pages[0].trimbox] == [3.0, 3.0, 94.0, 58.0]
+
+
+def test_on_letter_the_faces_are_scaled_to_us_business_cards_and_stay_inside(built):
+    from pnp.deck import Fit
+    fit = Fit((55.0, 91.0), (50.8, 88.9), 3.0)
+    assert fit.scale == pytest.approx(50.8 / 55)
+    assert fit.offset[0] == pytest.approx(0) and fit.offset[1] > 0
+    assert fit.bleed * fit.scale == pytest.approx(3.0 + fit.offset[1])
+    from pnp.impose import impose
+    layout = impose(215.9, 279.4, 88.9, 50.8).for_count(10)
+    boxes = [(x, y, x + 88.9, y + 50.8) for x, y in layout.trims()]
+    with pdfplumber.open(built("jongrogue", "deck", paper="letter")) as pdf:
+        chars = pdf.pages[0].chars
+    def inside(c: dict) -> bool:
+        return any(x0 - 0.1 <= c["x0"] / PT and c["x1"] / PT <= x1 + 0.1
+                   and y0 - 0.1 <= c["top"] / PT and c["bottom"] / PT <= y1 + 0.1
+                   for x0, y0, x1, y1 in boxes)
+    strays = [c["text"] for c in chars if not inside(c) and c["top"] / PT < 265]
+    assert strays == []  # every letter on a card, but the footer's
