@@ -7,44 +7,49 @@ and exit code 2, never a traceback.
 
 from __future__ import annotations
 
-import importlib
-import json
-from fractions import Fraction
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion import __version__, dice, i18n
+from companion import __version__, i18n
 from companion.errors import InputError
-from companion.files import read_text
 from companion.i18n import _
-from companion.shell import FriendlyGroup, add_help
-from companion.text import fraction_text, rjust
+from companion.shell import LazyGroup, add_help
 
-#: Game command groups, imported only when used so every command starts fast.
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from pathlib import Path
+
+    from companion import dice
+
+#: Game command groups and their one-line help, imported only when used: a command
+#: loads its own game and nothing else, and '--help' lists the games without loading
+#: any of them (tests/test_startup.py holds it so).
 GAMES = {
-    "darkhall": "companion.darkhall.cli:darkhall",
-    "rakugaaki": "companion.rakugaaki.cli:rakugaaki",
-    "jongrogue": "companion.jongrogue.cli:jongrogue",
-    "roguelight": "companion.roguelight.cli:roguelight",
+    "darkhall": ("companion.darkhall.cli:darkhall",
+                 "Dark Hall (暗黒の大広間): resolve the monster, check token moves, run the "
+                 "deck."),
+    "jongrogue": ("companion.jongrogue.cli:jongrogue",
+                  "JongRogue (雀ローグ), the map chapter: labyrinth, encounters, floors, "
+                  "stairs."),
+    "rakugaaki": ("companion.rakugaaki.cli:rakugaaki",
+                  "Rakugaaki (ラクガーキ): islands, dice counts, exact odds and legal "
+                  "placements."),
+    "roguelight": ("companion.roguelight.cli:roguelight",
+                   "Roguelight (ローグライト): score finished sheets, check builds, run the "
+                   "interception."),
 }
 
 
-class CompanionGroup(FriendlyGroup):
-    """Loads game groups lazily; turns :class:`InputError` into a clean exit."""
+class CompanionGroup(LazyGroup):
+    """The games load only when used; bad input ends in one clean line."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *GAMES])
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in GAMES:
-            module, attribute = GAMES[name].split(":")
-            return getattr(importlib.import_module(module), attribute)
-        return super().get_command(ctx, name)
+    lazy = GAMES
 
 
 def emit_json(data: Any) -> None:
+    import json
+
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
@@ -79,10 +84,10 @@ and constants joined with + and - (2d6+1d4-1). Quote notations with '>='."""
 @main.command()
 @click.argument("notations", nargs=-1, required=True)
 @click.option("--seed", type=int, help="Replay: the same seed gives the same dice.")
-@click.option("--log", "log_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--log", "log_file", type=click.Path(dir_okay=False),
               help="Append each roll as a JSON line (notation, dice, total, seed).")
 @click.option("--json", "as_json", is_flag=True, help="Print the rolls as JSON.")
-def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
+def roll(notations: tuple[str, ...], seed: int | None, log_file: str | None,
          as_json: bool) -> None:
     """Roll dice. Without --seed a seed is drawn and shown, so any roll replays.
 
@@ -94,9 +99,13 @@ def roll(notations: tuple[str, ...], seed: int | None, log_file: Path | None,
       companion roll d20 --log rolls.jsonl
       companion roll 4d6kh3 --json
     """
+    from companion import dice
+
     rolls = dice.roll_all(notations, seed)
     if log_file is not None:
-        _append_log(log_file, rolls)
+        from pathlib import Path
+
+        _append_log(Path(log_file), rolls)
     if as_json:
         emit_json([r.to_json() for r in rolls])
         return
@@ -113,6 +122,10 @@ ROLL_KEYS = frozenset({"notation", "dice", "total", "seed"})
 
 def _append_log(path: Path, rolls: list[dice.Roll]) -> None:
     """Append to a roll log, refusing a file that is something else."""
+    import json
+
+    from companion.files import read_text
+
     if path.is_file() and path.stat().st_size:
         for number, line in enumerate(read_text(path).splitlines(), start=1):
             try:
@@ -141,6 +154,9 @@ def odds(notation: str, as_json: bool) -> None:
       companion odds 2d6
       companion odds 'any:3d6>=4' --json
     """
+    from companion import dice
+    from companion.text import fraction_text, rjust
+
     dist = dice.distribution(notation)
     if as_json:
         emit_json(_odds_json(notation, dist))
@@ -157,10 +173,14 @@ add_help(odds, DICE_HELP)
 
 
 def _cell(p: Fraction) -> str:
+    from companion.text import fraction_text
+
     return f"{fraction_text(p)} {float(p) * 100:6.2f}%"
 
 
 def _odds_json(notation: str, dist: dice.Distribution) -> dict[str, Any]:
+    from companion.text import fraction_text
+
     return {
         "notation": notation,
         "outcomes": dist.outcomes,

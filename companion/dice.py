@@ -20,9 +20,9 @@ so nothing is rounded.
 
 from __future__ import annotations
 
+import os
 import random
 import re
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -197,7 +197,7 @@ def _describe_term(roll: TermRoll) -> str:
 
 def new_seed() -> int:
     """A fresh seed, drawn when the table gives none (and shown, so it replays)."""
-    return secrets.randbelow(10**9)
+    return int.from_bytes(os.urandom(8), "big") % 10**9
 
 
 def roll(notation: Notation | str, rng: random.Random, *, seed: int = 0, index: int = 0) -> Roll:

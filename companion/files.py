@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +54,8 @@ def _stage(target: Path, data: str | bytes) -> str:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when writing
+
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:
         raise InputError(_("cannot write here: {why}", why=err.strerror), str(target)) from None
@@ -147,6 +147,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
+    import tomllib  # only when a TOML file is read
+
     _refuse_deep(text, "[{", where)
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))

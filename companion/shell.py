@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -68,6 +68,40 @@ class FriendlyGroup(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             click.echo(_("Error: the output was closed early; no file was changed."), err=True)
             ctx.exit(1)
+
+
+class LazyGroup(FriendlyGroup):
+    """A group whose ``lazy`` commands (name → ("module:attribute", one-line help)) are
+    imported only when run: '--help' lists them from the registry, unloaded, so a
+    command starts with only what it uses."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            import importlib
+
+            module, attribute = self.lazy[name][0].split(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, _shorten(self.lazy[name][1], limit) if name in self.lazy else
+                 self.commands[name].get_short_help_str(limit=limit)) for name in names]
+        with formatter.section(self.heading()):
+            formatter.write_dl(rows)
+
+    def heading(self) -> str:
+        return _("Commands")
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 3].rsplit(" ", 1)[0] + "..."
 
 
 ascii_option = click.option("--ascii", "ascii_only", is_flag=True,

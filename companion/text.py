@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def fraction_text(value: Fraction) -> str:

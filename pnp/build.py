@@ -20,7 +20,6 @@ from pnp.guide import Built, built
 from pnp.impose import Piece, SheetOptions, impose, one_up, sheets, spread_pages
 from pnp.pack import Lot, pack, pack_folded
 from pnp.paper import Paper, paper, usable
-from pnp.render_pdf import render_pdf
 from pnp.shapes import Document, Group, Page
 
 LANGS = ("ja", "en")
@@ -250,6 +249,8 @@ def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) ->
     """Build one component into its PDF; what was written, for the guide."""
     doc = document(game, component, ctx)
     missing: set[str] = set()
+    from pnp.render_pdf import render_pdf  # the PDF stack, only for builds
+
     data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver,
                       missing=missing)
     if missing:

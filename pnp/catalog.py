@@ -15,7 +15,6 @@ from pnp.components import darkhall as dh
 from pnp.components import jongrogue as jr
 from pnp.components import rakugaaki as rk
 from pnp.components import roguelight as rl
-from pnp.deck import pieces as deck_pieces
 from pnp.pack import Lot
 from pnp.paper import usable
 from pnp.shapes import Page
@@ -297,6 +296,8 @@ def _jr_tables(ctx: Context) -> jr_tables.Tables:
 
 def _jr_deck(ctx: Context):
     """The tile cards (from the tables in use) and their slot size."""
+    from pnp.deck import pieces as deck_pieces  # the deck engine, only to build decks
+
     built = jr.deck(_jr_tables(ctx), ctx.options.lang, ctx.options.paper,
                     flowers=not ctx.options.no_flowers)
     drawn = deck_pieces(built, built.cards, ctx.measure, ctx.options.bleed)

@@ -10,18 +10,26 @@ import click
 from companion import i18n
 from companion.errors import InputError
 from companion.files import write_atomic
-from companion.shell import FriendlyGroup
+from companion.shell import LazyGroup
 from pnp import __version__
 from pnp.build import GAME_OPTIONS, LANGS, Options, build_file, context
-from pnp.deck.command import deck_command
 from pnp.flags import DUPLEX, build_options, game_options, make_options
 from pnp.guide import guide
 from pnp.paper import PAPERS
-from pnp.render_pdf import render_pdf
 from pnp.shapes import Document
 
 
-@click.group(cls=FriendlyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class PnpGroup(LazyGroup):
+    """'pnp deck' (and its template engine) loads only when it is the command run."""
+
+    lazy = {"deck": ("pnp.deck.command:deck_command",  # noqa: RUF012 (read only)
+                     "Print a deck of cards from a deck file (size, data, layers).")}
+
+    def heading(self) -> str:
+        return "Commands"  # pnp speaks English whatever the locale
+
+
+@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print tabletop games as print-ready PDFs: sheets, boards, tiles and cards.
@@ -39,8 +47,6 @@ def main() -> None:
     """
     i18n.use("en")  # pnp's own messages are English; --lang is the language printed
 
-
-main.add_command(deck_command)
 
 
 def _games() -> dict:
@@ -214,6 +220,7 @@ def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
       pnp build darkhall --back-offset 0.5,-1
     """
     from pnp.calibration import calibration_pages
+    from pnp.render_pdf import render_pdf
 
     ctx = context(Options(paper=paper.lower(), lang=lang))
     w, h = ctx.page_size(landscape=False)

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from companion.darkhall import deck as deck_rules
 from companion.darkhall import state as states
 from companion.darkhall.account import describe
 from companion.darkhall.history import recorded, undo, undraw
 from companion.darkhall.monster import TILES, result_to_dict
-from companion.darkhall.pieces import starting_tokens
 from companion.darkhall.render import draw
 from companion.darkhall.rounds import RoundEnd, end_round, refuse_if_over, take_turn
-from companion.darkhall.setup import manual_setup_problems
 from companion.darkhall.standing import Outcome, outcome, standing
-from companion.dice import new_seed
 from companion.errors import InputError
 from companion.files import (
     dump_json,
@@ -29,6 +26,9 @@ from companion.files import (
 )
 from companion.i18n import _, _n
 from companion.shell import add_help, ascii_option, names_or_files
+
+if TYPE_CHECKING:
+    from companion.darkhall import deck as deck_rules
 
 STATE_HELP = (
     "A state file (.json, .toml, or the text form), or a shipped state: "
@@ -202,12 +202,16 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
     if state is None:
         basic = states.basic_setup()
         if players is not None:
+            from companion.darkhall.pieces import starting_tokens
+
             basic = replace(basic, tokens=starting_tokens(players), players=players)
         if out is not None:
             save_state(out, basic)
         else:
             click.echo(states.to_json(basic), nl=False)
         return
+    from companion.darkhall.setup import manual_setup_problems
+
     problems = manual_setup_problems(states.load(state, pool_checks=False))
     if problems:
         raise InputError(_("not a legal manual setup:") + "\n  " + "\n  ".join(problems), state)
@@ -233,6 +237,8 @@ def undo_command(state: str, game: Path | None, out: Path | None, ascii_only: bo
       companion darkhall undo game-state.json --out game-state.json
       companion darkhall undo game-state.json --game game.json --out game-state.json
     """
+    from companion.darkhall import deck as deck_rules
+
     position = states.load(state)
     before, change = undo(position, state)
     files: list[tuple[Path, str]] = []
@@ -302,6 +308,9 @@ def deck_new(game: Path, seed: int | None, force: bool) -> None:
       companion darkhall deck new game.json --seed 42
       companion darkhall deck new game.json --force
     """
+    from companion.darkhall import deck as deck_rules
+    from companion.dice import new_seed
+
     if game.exists() and not force:
         raise InputError(_("already exists; use --force to start over"), str(game))
     started = deck_rules.Game(new_seed() if seed is None else seed)
@@ -327,6 +336,8 @@ def deck_draw(game: Path, state_file: Path | None, ascii_only: bool) -> None:
       companion darkhall deck draw game.json --state game-state.json
       companion darkhall deck draw game.json
     """
+    from companion.darkhall import deck as deck_rules
+
     if state_file is not None:
         refuse_overwriting(state_file, {_("game file"): game})
     current = load_game(game)
@@ -375,6 +386,8 @@ def deck_show(game: Path) -> None:
     Examples:
       companion darkhall deck show game.json
     """
+    from companion.darkhall import deck as deck_rules
+
     current = load_game(game)
     click.echo(_("Seed {seed}.", seed=current.seed))
     for d in current.drawn:
@@ -388,6 +401,8 @@ def deck_show(game: Path) -> None:
 
 
 def load_game(path: Path) -> deck_rules.Game:
+    from companion.darkhall import deck as deck_rules
+
     return deck_rules.from_dict(parse_json(read_text(path), str(path)), str(path))
 
 

@@ -10,11 +10,14 @@ puts the tile back in the game file too.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from companion.darkhall import deck as decks
 from companion.darkhall.state import Change, State, from_dict, to_dict
 from companion.errors import InputError
 from companion.i18n import _
+
+if TYPE_CHECKING:
+    from companion.darkhall import deck as decks
 
 
 def recorded(before: State, after: State, did: str, *, drawn: str | None = None) -> State:
@@ -42,4 +45,4 @@ def undraw(game: decks.Game, change: Change, where: str) -> decks.Game:
         last = game.drawn[-1].tile if game.drawn else _("nothing")
         raise InputError(_("the last tile drawn is {last}, not {tile}: this is not the state's "
                            "game file", last=last, tile=change.drawn), where)
-    return decks.Game(game.seed, game.drawn[:-1])
+    return replace(game, drawn=game.drawn[:-1])

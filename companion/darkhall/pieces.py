@@ -8,11 +8,10 @@ front of the entrance.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from companion import data as shipped_data
 from companion.darkhall.state import Token
 from companion.errors import InputError
 from companion.i18n import _
@@ -30,7 +29,9 @@ class Colour:
 
 @cache
 def _data() -> dict:
-    text = resources.files("companion.data.darkhall").joinpath("pieces.toml").read_text("utf-8")
+    text = shipped_data.text("darkhall", "pieces.toml")
+    import tomllib  # only when the pieces are first read
+
     return tomllib.loads(text)
 
 

@@ -38,10 +38,10 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion import data as shipped_data
 from companion.darkhall.board import CELL, CORNERS, NEXT, ORDER, parse_square
 from companion.errors import InputError
 from companion.files import dump_json, parse_json, parse_toml, read_text
@@ -150,7 +150,7 @@ def basic_setup() -> State:
 
 
 def _shipped(name: str) -> State:
-    text = resources.files("companion.data.darkhall").joinpath(f"{name}.json").read_text("utf-8")
+    text = shipped_data.text("darkhall", f"{name}.json")
     return from_dict(parse_json(text, f"{name}.json"), f"{name}.json", defaults=None)
 
 

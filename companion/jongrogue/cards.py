@@ -8,9 +8,9 @@ from __future__ import annotations
 import csv
 import io
 import tomllib
-from importlib import resources
 from typing import Any
 
+from companion import data as shipped_data
 from companion.jongrogue import labyrinth, tiles
 from companion.jongrogue.tables import HEADERS, Tables
 
@@ -22,7 +22,7 @@ RED, GREEN, BLACK, BLUE = "#C8102E", "#1A7A3C", "#111111", "#1D3F8F"
 
 
 def words(lang: str) -> dict[str, Any]:
-    text = resources.files("companion.data.jongrogue").joinpath("cards.toml").read_text("utf-8")
+    text = shipped_data.text("jongrogue", "cards.toml")
     return {**tomllib.loads(text)[lang], "lang": lang}
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
+from companion import data as shipped_data
 from companion.errors import InputError
 from companion.files import read_text
 from companion.i18n import _, _n
@@ -99,8 +99,7 @@ def load(folder: str | Path | None = None) -> Tables:
         if path is not None and path.is_file():
             text, where = read_text(path), str(path)
         else:
-            text = resources.files("companion.data.jongrogue").joinpath(name).read_text("utf-8")
-            where = name
+            text, where = shipped_data.text("jongrogue", name), name
         rows[name] = _rows(text, where, HEADERS[name])
         sources[name] = where
     traps = _traps(rows["traps.csv"], sources["traps.csv"])

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion import data as shipped_data
 from companion.errors import InputError
 from companion.files import parse_toml, read_text
 from companion.grid import Cell, cell_name, column_letters, components, hex_offset_neighbours
@@ -159,7 +159,7 @@ def load(source: str | Path, relative_to: Path | None = None) -> Board:
 
 @cache
 def shipped(board: str) -> Board:
-    text = resources.files("companion.data.rakugaaki").joinpath(f"{board}.toml").read_text("utf-8")
+    text = shipped_data.text("rakugaaki", f"{board}.toml")
     return parse(text, f"{board}.toml", default_name=board)
 
 

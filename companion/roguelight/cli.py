@@ -4,7 +4,6 @@ and checking a build log."""
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import click
@@ -13,10 +12,8 @@ from companion.errors import InputError
 from companion.files import dump_json, refuse_overwriting, write_atomic
 from companion.grid import column_letters
 from companion.i18n import _, language
-from companion.roguelight import intercept as interception
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
-from companion.roguelight.replay import load_log, replay, sheet_toml
 from companion.roguelight.report import (
     describe_battle,
     describe_fight,
@@ -159,6 +156,8 @@ def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
     """
     if seed is not None and typed:
         raise click.UsageError(_("--seed and --dice exclude each other"))
+    from companion.roguelight import intercept as interception
+
     loaded = [load_sheet(path) for path in sheets]
     plan = interception.plan(loaded, players, _names(order), _routes(routes))
     fights = None
@@ -188,6 +187,8 @@ def _routes(values: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 
 
 def _seeded_roller(seed: int):
+    import random
+
     rng = random.Random(seed)
 
     def roll(descent, battle):
@@ -207,7 +208,9 @@ def _typed_roller(descent, battle):
     click.echo(_("{sheet}, room {room}: {battle}", sheet=owner, room=battle.room,
                  battle=describe_battle(owner, battle)), err=True)
     white, black = click.prompt("  " + _("white black"), value_proc=parse, err=True)
-    click.echo("  " + describe_fight(interception.Fight(owner, battle, white, black)), err=True)
+    from companion.roguelight.intercept import Fight
+
+    click.echo("  " + describe_fight(Fight(owner, battle, white, black)), err=True)
     return white, black
 
 
@@ -229,6 +232,8 @@ def replay_command(log_file: str, out: Path | None) -> None:
     """
     if out is not None and str(out) != "-":
         refuse_overwriting(out, {_("log"): log_file})
+    from companion.roguelight.replay import load_log, replay, sheet_toml
+
     log = load_log(log_file)
     build, reports = replay(log)
     to_stderr = out is not None and str(out) == "-"  # standard output carries the sheet

@@ -12,10 +12,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion import data as shipped_data
 from companion.errors import InputError
 from companion.files import parse_toml, read_text
 from companion.grid import Cell, Rect, cell_name, components, parse_cell, parse_range
@@ -148,13 +148,13 @@ def load_map(source: str | Path, relative_to: Path | None = None) -> Map:
 
 @cache
 def shipped(name: str) -> Map:
-    text = resources.files("companion.data.roguelight").joinpath(f"{name}.toml").read_text("utf-8")
+    text = shipped_data.text("roguelight", f"{name}.toml")
     return parse_map(text, f"{name}.toml")
 
 
 @cache
 def _defaults() -> dict[str, Any]:
-    text = resources.files("companion.data.roguelight").joinpath("basic.toml").read_text("utf-8")
+    text = shipped_data.text("roguelight", "basic.toml")
     return tomllib.loads(text)
 
 

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _, _n
-from companion.roguelight.intercept import (
-    Battle,
-    Descent,
-    Fight,
-    Interception,
-    Visit,
-    final_result,
-    points_by_sheet,
-)
 from companion.roguelight.scoring import Score, score_exits
 from companion.text import fraction_text
+
+if TYPE_CHECKING:  # the interception's reports import it when they run
+    from fractions import Fraction
+
+    from companion.roguelight.intercept import Battle, Descent, Fight, Interception, Visit
 
 
 def score_to_dict(best: Score, every: list[Score]) -> dict[str, Any]:
@@ -166,6 +161,8 @@ def describe_interception(plan: Interception, fights: list[Fight] | None) -> str
 
 
 def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
+    from companion.roguelight.intercept import points_by_sheet
+
     rolled = points_by_sheet(fights) if fights is not None else None
     lines = [_("Totals:")]
     for descent in plan.descents:
@@ -195,6 +192,8 @@ def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
 
 
 def describe_result(plan: Interception, fights: list[Fight]) -> str:
+    from companion.roguelight.intercept import final_result
+
     result = final_result(plan, fights)
     best = result.totals[result.winners[0]]
     if result.draw:
@@ -205,6 +204,8 @@ def describe_result(plan: Interception, fights: list[Fight]) -> str:
 
 def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:
     """One sheet alone: its final total and title (expected total without dice)."""
+    from companion.roguelight.intercept import points_by_sheet
+
     if plan.players != 1 or len(plan.descents) + len(plan.left_out) != 1:
         return None
     if plan.descents:
@@ -223,6 +224,8 @@ def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any
 
 
 def interception_to_dict(plan: Interception, fights: list[Fight] | None) -> dict[str, Any]:
+    from companion.roguelight.intercept import points_by_sheet
+
     rolled = points_by_sheet(fights) if fights is not None else {}
     return {
         "players": plan.players,
@@ -237,6 +240,8 @@ def interception_to_dict(plan: Interception, fights: list[Fight] | None) -> dict
 
 def _result_dict(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:
     """Final totals and winners once the dice are rolled (None before)."""
+    from companion.roguelight.intercept import final_result
+
     if fights is None or solo_result(plan, fights) is not None:
         return None
     result = final_result(plan, fights)

@@ -7,8 +7,8 @@ letters and square names printed are the ones the companion uses.
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
 
+from companion import data as shipped_data
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, SQUARES, WALLS, WIDTH
 from companion.darkhall.pieces import Colour, colours, monster_tiles, token_faces
 from pnp import draw
@@ -241,7 +241,7 @@ def _monster_back(x: float, y: float, s: float, colour: str) -> list:
 
 def summary_text(lang: str) -> list[tuple[str, list[str]]]:
     """The rules summary card's two sides from ``data/darkhall/summary.toml``."""
-    text = resources.files("companion.data.darkhall").joinpath("summary.toml").read_text("utf-8")
+    text = shipped_data.text("darkhall", "summary.toml")
     return [(side["title"], side["items"]) for side in tomllib.loads(text)[lang]]
 
 

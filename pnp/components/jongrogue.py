@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import replace
-from importlib import resources
+from typing import TYPE_CHECKING
 
+from companion import data as shipped_data
 from companion.jongrogue import cards, labyrinth, tables
 from pnp import draw
-from pnp.deck import Deck, pieces
-from pnp.deck.rows import Row
-from pnp.deck.spec import DeckSpec, load_spec
 from pnp.impose import Piece
 from pnp.shapes import Circle, Line, Rect, Style, Text, filled
 from pnp.templates import template_dir
+
+if TYPE_CHECKING:  # the deck engine (and its template engine) loads only to draw decks
+    from pnp.deck import Deck
+    from pnp.deck.spec import DeckSpec
 
 CREDIT = {
     "ja": ("原作：某犬犬『雀ローグ』（雀9システム制作委員会）CC BY-SA 4.0 "
@@ -33,6 +35,8 @@ US_BUSINESS = (88.9, 50.8)
 
 def deck_spec(lang: str, paper: str) -> DeckSpec:
     """The shipped deck file, its credit in ``lang``; on Letter, US business cards."""
+    from pnp.deck.spec import load_spec
+
     spec = load_spec(template_dir() / "decks" / "jongrogue.toml", rows_given=True)
     spec = replace(spec, vars={**spec.vars, "credit": CREDIT[lang]})
     if paper == "letter":  # the faces, laid out for meishi, scaled to fit
@@ -41,6 +45,9 @@ def deck_spec(lang: str, paper: str) -> DeckSpec:
 
 
 def deck(found: tables.Tables, lang: str, paper: str, *, flowers: bool = True) -> Deck:
+    from pnp.deck import Deck
+    from pnp.deck.rows import Row
+
     spec = deck_spec(lang, paper)
     rows = [Row(card, f"tile {card['tile']} ({card['serial']})", "", 1)
             for card in cards.rows(found, lang, flowers=flowers)]
@@ -49,6 +56,8 @@ def deck(found: tables.Tables, lang: str, paper: str, *, flowers: bool = True) -
 
 def deck_pieces(found: tables.Tables, lang: str, paper: str, measure, bleed: float
                 ) -> tuple[list[Piece], tuple[float, float]]:
+    from pnp.deck import pieces
+
     built = deck(found, lang, paper)
     return pieces(built, built.cards, measure, bleed).pieces, built.spec.size
 
@@ -68,7 +77,7 @@ COUNTER = 6.0
 
 
 def words(lang: str) -> dict:
-    text = resources.files("companion.data.jongrogue").joinpath("print.toml").read_text("utf-8")
+    text = shipped_data.text("jongrogue", "print.toml")
     return tomllib.loads(text)[lang]
 
 
@@ -252,7 +261,7 @@ def _stairs_box(x: float, y: float, w: dict) -> list:
 
 def rules_pages(found: tables.Tables, lang: str, measure) -> list[tuple[float, float, list]]:
     """The map chapter in the project's own words, then the tables from the data files."""
-    text = resources.files("companion.data.jongrogue").joinpath("rules.toml").read_text("utf-8")
+    text = shipped_data.text("jongrogue", "rules.toml")
     sections = tomllib.loads(text)[lang]
     w = words(lang)
     width = 186.0

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, replace
-from importlib import resources
 from math import sqrt
 
+from companion import data as shipped_data
 from companion.grid import column_letters
 from companion.rakugaaki.board import FOUR, SIX, Board, Cell, name
 from companion.rakugaaki.odds import VALUES, table
@@ -56,7 +56,7 @@ assert tuple(TEAMS) == COLOURS
 
 
 def words(lang: str) -> dict:
-    text = resources.files("companion.data.rakugaaki").joinpath("print.toml").read_text("utf-8")
+    text = shipped_data.text("rakugaaki", "print.toml")
     return tomllib.loads(text)[lang]
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from functools import cache
-from importlib import resources
 
 from companion import __version__
+from companion import data as shipped_data
 from companion.grid import cell_name, column_letters
 from companion.roguelight.maps import BAT, BLUE, EXIT, GHOST, GREEN, ITEM, Map
 from pnp import draw
@@ -45,7 +45,7 @@ def icon(symbol: str, x: float, y: float, s: float, lang: str) -> list:
 
 @cache
 def words(lang: str) -> dict:
-    text = resources.files("companion.data.roguelight").joinpath("print.toml").read_text("utf-8")
+    text = shipped_data.text("roguelight", "print.toml")
     return tomllib.loads(text)[lang]
 
 

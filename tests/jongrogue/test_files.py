@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import copy
 import json
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from companion import data as shipped_data
 from companion.errors import InputError
 from companion.jongrogue import state as states
 from companion.jongrogue import tables, tiles
@@ -16,7 +16,7 @@ from tests.jongrogue.util import FOUND, floor_f, refused, run, state_of, write
 
 
 def shipped(name: str) -> str:
-    return resources.files("companion.data.jongrogue").joinpath(name).read_text("utf-8")
+    return shipped_data.text("jongrogue", name)
 
 
 # --- tiles --------------------------------------------------------------------------------

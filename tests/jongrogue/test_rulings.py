@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import data as shipped_data
 from companion.jongrogue import labyrinth
 from tests.jongrogue.util import (
     FLOOR_F,
@@ -132,8 +133,7 @@ def test_ruling_12_the_highest_number_springs_ties_to_the_lowest_slot(tmp_path: 
 
 
 def _shipped(name: str) -> str:
-    from importlib import resources
-    return resources.files("companion.data.jongrogue").joinpath(name).read_text("utf-8")
+        return shipped_data.text("jongrogue", name)
 
 
 def _invoke(args: list[str]) -> str:

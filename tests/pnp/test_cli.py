@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import build as pnp_build
 from pnp.cli import main
 from tests.cli import refuses, succeeds
 
@@ -126,7 +125,9 @@ def test_a_failed_build_leaves_the_old_file_whole(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pnp_build, "render_pdf", broken)
+    import pnp.render_pdf
+
+    monkeypatch.setattr(pnp.render_pdf, "render_pdf", broken)  # imported when a build runs
     CliRunner().invoke(main, ["build", "darkhall", "stones", "--out", str(tmp_path)])
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["darkhall-stones.pdf"]

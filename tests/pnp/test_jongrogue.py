@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-from importlib import resources
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from companion import data as shipped_data
 from companion.jongrogue import cards, tables
 from pnp.build import Options, build_one, context
 from pnp.catalog import find
@@ -103,7 +103,7 @@ def test_meaning_bands_mark_the_readings(built):
 
 
 def shipped(name: str) -> str:
-    return resources.files("companion.data.jongrogue").joinpath(name).read_text("utf-8")
+    return shipped_data.text("jongrogue", name)
 
 
 def test_replaced_tables_print_replaced_cards_and_rules(tmp_path: Path):
