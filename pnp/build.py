@@ -12,22 +12,28 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import isfinite
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from companion import lazy
 from companion.errors import InputError
 from companion.files import write_atomic
-from pnp.fonts import FontChoice, choose_font, string_width
-from pnp.guide import Built, built
-from pnp.impose import Piece, SheetOptions, impose, one_up, sheets, spread_pages
-from pnp.pack import Lot, pack, pack_folded
-from pnp.paper import Paper, paper, usable
-from pnp.shapes import Document, Group, Page
+from pnp.settings import DUPLEX, GAME_OPTIONS, LANGS, TILE_SHAPES
 
-LANGS = ("ja", "en")
-DUPLEX = ("long", "short", "none")
-TILE_SHAPES = ("hex", "square")
-#: Options that belong to one game (the Options field and its flag).
-GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell": "--cell",
-                "tile_shape": "--tile-shape", "tables": "--tables", "no_flowers": "--no-flowers"}
+if TYPE_CHECKING:
+    from pnp.fonts import FontChoice
+    from pnp.guide import Built
+    from pnp.impose import Piece
+    from pnp.pack import Lot
+    from pnp.paper import Paper
+    from pnp.shapes import Document, Page
+
+# The machinery of a build loads when one runs ('pnp list' only reads the catalogue).
+fonts = lazy.module("pnp.fonts")
+guide = lazy.module("pnp.guide")
+imposition = lazy.module("pnp.impose")
+packing = lazy.module("pnp.pack")
+papers = lazy.module("pnp.paper")
+shapes = lazy.module("pnp.shapes")
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,7 @@ class Options:
     pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
 
     def check(self) -> None:
-        paper(self.paper)
+        papers.paper(self.paper)
         if self.lang not in LANGS:
             raise InputError(f"language {self.lang!r}; choose {' or '.join(LANGS)}")
         if self.duplex not in DUPLEX:
@@ -126,46 +132,47 @@ class Context:
     notices: list[str] = field(default_factory=list)
 
     def measure(self, text: str, size: float) -> float:
-        return string_width(text, self.font, size)
+        return fonts.string_width(text, self.font, size)
 
     def page_size(self, landscape: bool) -> tuple[float, float]:
         return self.paper.oriented(landscape)
 
-    def sheet_options(self) -> SheetOptions:
+    def sheet_options(self) -> imposition.SheetOptions:
         o = self.options
-        return SheetOptions(o.duplex, o.back_offset, o.cut_guides, o.fold)
+        return imposition.SheetOptions(o.duplex, o.back_offset, o.cut_guides, o.fold)
 
     def impose(self, pieces: list[Piece], size: tuple[float, float], label: str,
                landscape: bool = False) -> list[Page]:
         """Pieces (× copies) on as many pages as they need, with marks and backs."""
-        if self.options.one_up:
-            return one_up(pieces * self.options.copies, size, self.options.bleed, label)
+        o = self.options
+        if o.one_up:
+            return imposition.one_up(pieces * o.copies, size, o.bleed, label)
         w, h = self.page_size(landscape)
-        layout = impose(w, h, *size, gutter=self.options.gutter, bleed=self.options.bleed)
-        return sheets(pieces * self.options.copies, layout, self.sheet_options(), label)
+        layout = imposition.impose(w, h, *size, gutter=o.gutter, bleed=o.bleed)
+        return imposition.sheets(pieces * o.copies, layout, self.sheet_options(), label)
 
     def pack(self, lots: list[Lot], label: str) -> list[Page]:
         """Lots of pieces (× copies) sharing as few sheets as they can."""
         o = self.options
-        lots = [Lot(lot.pieces * o.copies, lot.size) for lot in lots]
+        lots = [packing.Lot(lot.pieces * o.copies, lot.size) for lot in lots]
         if o.one_up:
             return [page for lot in lots
-                    for page in one_up(list(lot.pieces), lot.size, o.bleed, label)]
+                    for page in imposition.one_up(list(lot.pieces), lot.size, o.bleed, label)]
         w, h = self.page_size(landscape=False)
-        packer = pack_folded if o.fold else pack
+        packer = packing.pack_folded if o.fold else packing.pack
         spreads = packer(lots, w, h, bleed=o.bleed, gutter=o.gutter)
-        return spread_pages(spreads, self.sheet_options(), label)
+        return imposition.spread_pages(spreads, self.sheet_options(), label)
 
-    def centred(self, shapes: list, size: tuple[float, float], label: str,
+    def centred(self, drawing: list, size: tuple[float, float], label: str,
                 landscape: bool = False) -> Page:
         """One drawing in the middle of a page's usable area."""
         w, h = self.page_size(landscape)
-        x, y, uw, uh = usable(w, h)
+        x, y, uw, uh = papers.usable(w, h)
         dx, dy = x + (uw - size[0]) / 2, y + (uh - size[1]) / 2
-        return Page(w, h, [Group(tuple(shapes), dx=dx, dy=dy)], label=label)
+        return shapes.Page(w, h, [shapes.Group(tuple(drawing), dx=dx, dy=dy)], label=label)
 
 
-Pages = Callable[[Context], list[Page]]
+Pages = Callable[[Context], list["Page"]]
 Preview = Callable[[Context], tuple[float, float, list]]
 
 
@@ -201,8 +208,8 @@ class Game:
 
 def context(options: Options) -> Context:
     options.check()
-    font = choose_font(options.font)
-    ctx = Context(options, font, paper(options.paper))
+    font = fonts.choose_font(options.font)
+    ctx = Context(options, font, papers.paper(options.paper))
     if font.notice:
         ctx.notices.append(font.notice)
     return ctx
@@ -213,7 +220,7 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
     if ctx.options.copies > 1 and component.sheet:
         pages = [page for page in pages for _ in range(ctx.options.copies)]
     pages, numbers, count = picked(pages, ctx.options.pages, f"{game.name} {component.name}")
-    return Document(
+    return shapes.Document(
         game=game.title, component=component.name,
         title=f"{game.title} — {component.name}",
         subject=component.summary + (f" — {game.notice}" if game.notice else ""),
@@ -259,5 +266,5 @@ def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) ->
     path = output_path(out_dir, game, component, ctx.options)
     write_atomic(path, data)
     o = ctx.options
-    return built(path, doc, component.stock, component.making, duplex=o.duplex, fold=o.fold,
+    return guide.built(path, doc, component.stock, component.making, duplex=o.duplex, fold=o.fold,
                  one_up=o.one_up)

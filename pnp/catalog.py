@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from companion import lazy
 from companion.errors import InputError
-from companion.files import read_text
-from companion.jongrogue import tables as jr_tables
-from companion.rakugaaki import board as rk_boards
-from companion.rakugaaki.board import Board
-from companion.roguelight.maps import SHIPPED, Map, load_map, shipped
+from companion.jongrogue.licence import CREDIT, SHORT_CREDIT
 from pnp.build import Component, Context, Game
-from pnp.components import darkhall as dh
-from pnp.components import jongrogue as jr
-from pnp.components import rakugaaki as rk
-from pnp.components import roguelight as rl
-from pnp.pack import Lot
-from pnp.paper import usable
-from pnp.shapes import Page
-from pnp.tiling import tile
+
+if TYPE_CHECKING:
+    from companion.rakugaaki.board import Board
+    from companion.roguelight.maps import Map
+    from pnp.shapes import Page
+
+# The games' drawings and data load when a component is built, not when listed.
+dh = lazy.module("pnp.components.darkhall")
+jr = lazy.module("pnp.components.jongrogue")
+rk = lazy.module("pnp.components.rakugaaki")
+rl = lazy.module("pnp.components.roguelight")
+jr_tables = lazy.module("companion.jongrogue.tables")
+rk_boards = lazy.module("companion.rakugaaki.board")
+maps = lazy.module("companion.roguelight.maps")
+pack = lazy.module("pnp.pack")
+paper = lazy.module("pnp.paper")
+tiling = lazy.module("pnp.tiling")
 
 # --- Dark Hall -------------------------------------------------------------------
 
@@ -32,11 +39,11 @@ def darkhall_board(ctx: Context) -> list[Page]:
     size = dh.board_size(square)
     shapes = dh.board(square, ctx.options.lang)
     w, h = ctx.page_size(landscape=True)
-    area = usable(w, h)
+    area = paper.usable(w, h)
     if size[0] <= area[2] and size[1] <= area[3]:
         return [ctx.centred(shapes, size, "board", landscape=True)]
     grid = (dh.LETTER_RING, square)
-    return tile(shapes, *size, w, h, area, "board", ctx.options.lang, grid=(grid, grid))
+    return tiling.tile(shapes, *size, w, h, area, "board", ctx.options.lang, grid=(grid, grid))
 
 
 def darkhall_board_preview(ctx: Context):
@@ -69,17 +76,17 @@ TILE = 35.0
 RULES_CARD = (95.0, 135.0)
 
 
-def _darkhall_lots(ctx: Context) -> list[Lot]:
+def _darkhall_lots(ctx: Context) -> list[pack.Lot]:
     """Every small Dark Hall piece, for one packed set of sheets."""
     square, token, lang = _square(ctx), _token_size(ctx), ctx.options.lang
     big, line = dh.pool_pieces(square)
     return [
-        Lot(tuple(dh.rules_pieces(*RULES_CARD, lang, ctx.measure)), RULES_CARD),
-        Lot(tuple(dh.tile_pieces(TILE, lang)), (TILE, TILE)),
-        Lot(tuple(dh.token_pieces(token) + dh.stone_pieces(token)), (token, token)),
-        Lot((dh.standee_piece(STANDEE, lang),), dh.standee_size(STANDEE)),
-        Lot((big,), (2 * square - 1, 2 * square - 1)),
-        Lot((line,), (4 * square - 1, square - 1)),
+        pack.Lot(tuple(dh.rules_pieces(*RULES_CARD, lang, ctx.measure)), RULES_CARD),
+        pack.Lot(tuple(dh.tile_pieces(TILE, lang)), (TILE, TILE)),
+        pack.Lot(tuple(dh.token_pieces(token) + dh.stone_pieces(token)), (token, token)),
+        pack.Lot((dh.standee_piece(STANDEE, lang),), dh.standee_size(STANDEE)),
+        pack.Lot((big,), (2 * square - 1, 2 * square - 1)),
+        pack.Lot((line,), (4 * square - 1, square - 1)),
     ]
 
 
@@ -137,8 +144,8 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
 def _pools(ctx: Context) -> list[Page]:
     square = _square(ctx)
     big, line = dh.pool_pieces(square)
-    return ctx.pack([Lot((big,), (2 * square - 1, 2 * square - 1)),
-                     Lot((line,), (4 * square - 1, square - 1))], "pools")
+    return ctx.pack([pack.Lot((big,), (2 * square - 1, 2 * square - 1)),
+                     pack.Lot((line,), (4 * square - 1, square - 1))], "pools")
 
 
 # --- Roguelight ------------------------------------------------------------------
@@ -149,9 +156,11 @@ SUMMARY_CARD = (148.0, 105.0)
 def _maps(ctx: Context) -> list[tuple[Map, str | None]]:
     """The shipped maps, or the one map file given with --map (with its text)."""
     if ctx.options.map is None:
-        return [(shipped(name), None) for name in SHIPPED]
-    board = load_map(ctx.options.map)
-    named = ctx.options.map in SHIPPED and not Path(ctx.options.map).exists()
+        return [(maps.shipped(name), None) for name in maps.SHIPPED]
+    board = maps.load_map(ctx.options.map)
+    named = ctx.options.map in maps.SHIPPED and not Path(ctx.options.map).exists()
+    from companion.files import read_text
+
     return [(board, None if named else read_text(ctx.options.map))]
 
 
@@ -194,7 +203,8 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
         *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary")),
     "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table,
                       sheet=True, stock="paper", making="keep it beside the sheet"),
-}, options=frozenset({"map"}), validate=lambda options: options.map and load_map(options.map))
+}, options=frozenset({"map"}),
+    validate=lambda options: options.map and maps.load_map(options.map))
 
 # --- Rakugaaki ------------------------------------------------------------------
 
@@ -224,11 +234,11 @@ def rakugaaki_board(ctx: Context) -> list[Page]:
     for label, (width, height, shapes) in _half_drawings(ctx):
         landscape = width > height
         w, h = ctx.page_size(landscape)
-        area = usable(w, h)
+        area = paper.usable(w, h)
         if width <= area[2] and height <= area[3]:
             pages.append(ctx.centred(shapes, (width, height), label, landscape=landscape))
         else:
-            pages += tile(shapes, width, height, w, h, area, label, ctx.options.lang)
+            pages += tiling.tile(shapes, width, height, w, h, area, label, ctx.options.lang)
     return pages
 
 
@@ -255,7 +265,7 @@ def rakugaaki_table(ctx: Context) -> list[Page]:
 
 
 def _table(ctx: Context) -> tuple[float, float, list]:
-    width = min(180.0, usable(*ctx.page_size(landscape=False))[2])
+    width = min(180.0, paper.usable(*ctx.page_size(landscape=False))[2])
     height, shapes = rk.dice_table(width, ctx.options.lang)
     return width, height, shapes
 
@@ -330,7 +340,7 @@ def _jr_map(ctx: Context) -> list[Page]:
             ctx.centred(shapes2, (w2, h2), "encounter map")]
 
 
-JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {jr.SHORT_CREDIT}", {
+JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
     "deck": Component(
         "deck", "the 144 tiles as business cards (136 + 8 spares; --no-flowers: 136): "
                 "vector faces, the meaning of each card from the tables, a common back",
@@ -354,7 +364,7 @@ JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {jr.SHORT_CREDIT}", {
                 "rules"), sheet=True, stock="paper", making="keep it by the map"),
 }, options=frozenset({"tables", "no_flowers"}),
     validate=lambda options: options.tables and jr_tables.load(options.tables),
-    notice=jr.CREDIT["en"])
+    notice=CREDIT["en"])
 
 GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI, JONGROGUE)}
 

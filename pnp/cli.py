@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,11 +13,11 @@ from companion.errors import InputError
 from companion.files import write_atomic
 from companion.shell import LazyGroup
 from pnp import __version__
-from pnp.build import GAME_OPTIONS, LANGS, Options, build_file, context
-from pnp.flags import DUPLEX, build_options, game_options, make_options
-from pnp.guide import guide
-from pnp.paper import PAPERS
-from pnp.shapes import Document
+from pnp.flags import build_options, game_options, make_options
+from pnp.settings import DUPLEX, GAME_OPTIONS, LANGS, PAPER_NAMES
+
+if TYPE_CHECKING:
+    from pnp.build import Options
 
 
 class PnpGroup(LazyGroup):
@@ -77,7 +78,7 @@ def list_games() -> None:
         for component in game.components.values():
             mark = "*" if component.in_set else " "
             click.echo(f" {mark}{component.name:<9} {component.summary}")
-    click.echo(f"\nOptions: --paper {'|'.join(PAPERS)}  --lang {'|'.join(LANGS)}  "
+    click.echo(f"\nOptions: --paper {'|'.join(PAPER_NAMES)}  --lang {'|'.join(LANGS)}  "
                f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
                "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --pages LIST\n"
                "Game options: --square MM (darkhall)  --map FILE (roguelight)  "
@@ -122,6 +123,9 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
       pnp build darkhall tokens --duplex short --back-offset 0.5,-1
       pnp build darkhall tiles --one-up          # print-shop files
     """
+    from pnp.build import build_file, context
+    from pnp.guide import guide
+
     options = make_options(**flags)
     jobs = _jobs(game, components, options)
     ctx = context(options)
@@ -163,7 +167,7 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
 @click.option("--page", type=click.IntRange(1, 999),
               help="A whole page of the component as printed (default: its first piece).")
 @click.option("--lang", default="ja", type=click.Choice(LANGS))
-@click.option("--paper", default="a4", type=click.Choice(list(PAPERS), case_sensitive=False))
+@click.option("--paper", default="a4", type=click.Choice(list(PAPER_NAMES), case_sensitive=False))
 @game_options
 def preview(game: str, component: str, output: Path, page: int | None, lang: str, paper: str,
             square: float | None, map_file: str | None, board_file: str | None,
@@ -181,6 +185,8 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
         raise InputError(f"{output}: preview writes SVG (name it .svg); for a PDF of some "
                          "pages use 'pnp build GAME COMPONENT --pages N'")
     found_game, found = find(game, component)
+    from pnp.build import Options, context
+
     options = Options(lang=lang, paper=paper.lower(), square=square, map=map_file,
                       board=board_file, cell=cell, tile_shape=tile_shape, tables=tables_dir,
                       no_flowers=no_flowers or None)
@@ -202,7 +208,7 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
 
 
 @main.command()
-@click.option("--paper", default="a4", type=click.Choice(list(PAPERS), case_sensitive=False))
+@click.option("--paper", default="a4", type=click.Choice(list(PAPER_NAMES), case_sensitive=False))
 @click.option("--duplex", default="long", type=click.Choice(["long", "short"]))
 @click.option("--lang", default="ja", type=click.Choice(LANGS))
 @click.option("--out", "out_dir", default="output", type=click.Path(file_okay=False,
@@ -219,8 +225,10 @@ def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
       pnp calibrate --duplex long
       pnp build darkhall --back-offset 0.5,-1
     """
+    from pnp.build import Options, context
     from pnp.calibration import calibration_pages
     from pnp.render_pdf import render_pdf
+    from pnp.shapes import Document
 
     ctx = context(Options(paper=paper.lower(), lang=lang))
     w, h = ctx.page_size(landscape=False)

@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from companion.errors import InputError
-from pnp.build import DUPLEX, LANGS, TILE_SHAPES, Options
-from pnp.paper import PAPERS
+from pnp.settings import DUPLEX, LANGS, PAPER_NAMES, TILE_SHAPES
+
+if TYPE_CHECKING:
+    from pnp.build import Options
 
 __all__ = ["DUPLEX", "build_options", "make_options", "page_numbers", "print_options"]
 
@@ -18,7 +21,7 @@ def print_options(function, *, bleed: float | None = 3.0):
     """The options every printed file takes (paper, duplex, marks, …)."""
     options = [
         click.option("--paper", default="a4", show_default=True,
-                     type=click.Choice(list(PAPERS), case_sensitive=False)),
+                     type=click.Choice(list(PAPER_NAMES), case_sensitive=False)),
         click.option("--lang", default="ja", show_default=True, type=click.Choice(LANGS),
                      help="Language of the printed words."),
         click.option("--out", "out_dir", default="output", show_default=True,
@@ -87,6 +90,8 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  board_file: str | None = None, cell: float | None = None,
                  tile_shape: str | None = None, tables_dir: str | None = None,
                  no_flowers: bool | None = None) -> Options:
+    from pnp.build import Options
+
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from companion.errors import InputError
 from pnp import __version__
+from pnp.settings import PAPER_NAMES
 from pnp.shapes import Line, Margins, Rect, Style, Text
 
 #: Home printers cannot print closer than this to the edge.
@@ -30,7 +31,8 @@ class Paper:
         return (self.height, self.width) if landscape else (self.width, self.height)
 
 
-PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.4)}
+PAPERS = dict(zip(PAPER_NAMES, (Paper("A4", 210.0, 297.0), Paper("Letter", 215.9, 279.4)),
+                  strict=True))
 
 
 def paper(name: str) -> Paper:

@@ -1,0 +1,13 @@
+"""The build options' names and choices: what the command line offers and the
+builds check, kept apart from the build machinery so that ``pnp --help`` need not
+load it."""
+
+from __future__ import annotations
+
+LANGS = ("ja", "en")
+DUPLEX = ("long", "short", "none")
+TILE_SHAPES = ("hex", "square")
+PAPER_NAMES = ("a4", "letter")
+#: Options that belong to one game (the Options field and its flag).
+GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell": "--cell",
+                "tile_shape": "--tile-shape", "tables": "--tables", "no_flowers": "--no-flowers"}
