@@ -81,10 +81,10 @@ def step(cell: Cell, heading: str) -> Cell:
     return (cell[0] + dx, cell[1] + dy)
 
 
-def square_neighbours(cell: Cell) -> Iterator[Cell]:
+def square_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     """The four edge-sharing cells, clockwise from north (no bounds)."""
-    for heading in _CLOCKWISE:
-        yield step(cell, heading)
+    x, y = cell
+    return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
 
 
 def heading_between(a: Cell, b: Cell) -> str | None:
@@ -187,6 +187,12 @@ def components(
         groups.append(frozenset(group))
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def flood(seed: Cell, allowed: Collection[Cell],
+          neighbours: Callable[[Cell], Iterable[Cell]] = square_neighbours) -> set[Cell]:
+    """The connected group of ``allowed`` cells holding ``seed``."""
+    return _flood(seed, allowed, neighbours) if seed in allowed else set()
 
 
 def _flood(

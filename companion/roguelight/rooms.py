@@ -8,73 +8,66 @@ with its reason, so the terminal, JSON and printed forms all say the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from companion.grid import Cell, Rect, cell_name, column_letters, components, square_neighbours
+from companion.grid import Cell, Rect, cell_name, column_letters, flood
 from companion.i18n import _
 
 
 def floor_cells(open_cells: set[Cell], entrance: Cell, exit_: Cell) -> frozenset[Cell]:
     """The floor: the open group holding both the entrance and the exit (or nothing)."""
-    for group in components(open_cells):
-        if entrance in group:
-            return group if exit_ in group else frozenset()
-    return frozenset()
+    group = flood(entrance, open_cells)
+    return frozenset(group) if exit_ in group else frozenset()
 
 
 def maximal_rooms(floor: frozenset[Cell]) -> list[Rect]:
     """Every maximal all-floor rectangle at least 2 × 2, in reading order.
 
-    A rectangle is maximal exactly when none of its one-step extensions (a
-    row or column more on any side) is all floor.
+    The histogram-and-stack method, O(cells): for each row as the bottom, the
+    column heights of floor above it form a histogram; a stack of rising bars
+    yields every rectangle that cannot grow up, left or right; it is maximal
+    when the row below cannot extend it either.
     """
     if not floor:
         return []
     width = max(x for x, _ in floor) + 1
     height = max(y for _, y in floor) + 1
-    full = _Prefix(floor, width, height)
+    heights = [0] * width
     rooms = []
-    for top in range(height - 1):
-        for bottom in range(top + 1, height):
-            for left in range(width - 1):
-                for right in range(left + 1, width):
-                    rect = Rect(left, top, right, bottom)
-                    if not full.all(rect):
-                        break  # widening further to the right cannot help
-                    if not any(full.all(grown) for grown in _grown(rect, width, height)):
-                        rooms.append(rect)
+    for y in range(height):
+        heights = [h + 1 if (x, y) in floor else 0 for x, h in enumerate(heights)]
+        below = _row_sums(floor, y + 1, width)
+        rooms += [Rect(left, y - tall + 1, right, y)
+                  for left, right, tall in _bars(heights)
+                  if tall >= 2 and right > left
+                  and below[right + 1] - below[left] < right - left + 1]
     return sorted(rooms, key=lambda r: (r.top, r.left, r.bottom, r.right))
 
 
-def _grown(rect: Rect, width: int, height: int) -> Iterable[Rect]:
-    if rect.left > 0:
-        yield Rect(rect.left - 1, rect.top, rect.right, rect.bottom)
-    if rect.right < width - 1:
-        yield Rect(rect.left, rect.top, rect.right + 1, rect.bottom)
-    if rect.top > 0:
-        yield Rect(rect.left, rect.top - 1, rect.right, rect.bottom)
-    if rect.bottom < height - 1:
-        yield Rect(rect.left, rect.top, rect.right, rect.bottom + 1)
+def _bars(heights: list[int]) -> list[tuple[int, int, int]]:
+    """(left, right, height) of every rectangle under the histogram ``heights`` that
+    cannot widen left or right nor grow taller."""
+    found = []
+    stack: list[tuple[int, int]] = []  # (first column, height), heights rising
+    for x, h in enumerate([*heights, 0]):
+        start = x
+        while stack and stack[-1][1] >= h:
+            first, tall = stack.pop()
+            if tall > h:
+                found.append((first, x - 1, tall))
+            start = first
+        if h and (not stack or stack[-1][1] < h):
+            stack.append((start, h))
+    return found
 
 
-class _Prefix:
-    """Summed-area table: is a rectangle all floor, in constant time."""
-
-    def __init__(self, cells: frozenset[Cell], width: int, height: int) -> None:
-        self.sums = [[0] * (width + 1) for _ in range(height + 1)]
-        for y in range(height):
-            for x in range(width):
-                inside = 1 if (x, y) in cells else 0
-                self.sums[y + 1][x + 1] = (inside + self.sums[y][x + 1] + self.sums[y + 1][x]
-                                           - self.sums[y][x])
-
-    def all(self, rect: Rect) -> bool:
-        s = self.sums
-        total = (s[rect.bottom + 1][rect.right + 1] - s[rect.top][rect.right + 1]
-                 - s[rect.bottom + 1][rect.left] + s[rect.top][rect.left])
-        return total == rect.area
+def _row_sums(floor: frozenset[Cell], y: int, width: int) -> list[int]:
+    """Prefix counts of floor cells along row ``y``."""
+    sums = [0]
+    for x in range(width):
+        sums.append(sums[-1] + ((x, y) in floor))
+    return sums
 
 
 def room_letter(index: int) -> str:
@@ -97,10 +90,12 @@ def check_rooms(rooms: list[Rect], floor: frozenset[Cell], plans: tuple[Rect, ..
                 ) -> list[RoomCheck]:
     """Apply the three refusals to every room, naming the other room, cells or plan."""
     letters = {rect: room_letter(i) for i, rect in enumerate(rooms)}
+    cells = {rect: frozenset(rect.cells()) for rect in rooms}  # each room's cells, once
+    rings = {rect: _ring(rect) for rect in rooms}
     checks = []
     for rect in rooms:
         reasons = [
-            *_joined_directly(rect, rooms, floor, letters),
+            *_joined_directly(rect, cells, rings, floor, letters),
             *_wide_passages(rect, floor),
             *_dotted_lines(rect, plans),
         ]
@@ -108,24 +103,30 @@ def check_rooms(rooms: list[Rect], floor: frozenset[Cell], plans: tuple[Rect, ..
     return checks
 
 
-def _joined_directly(rect: Rect, rooms: list[Rect], floor: frozenset[Cell],
+def _ring(rect: Rect) -> frozenset[Cell]:
+    """The cells sharing an edge with ``rect`` from outside: its four sides' neighbours."""
+    xs, ys = range(rect.left, rect.right + 1), range(rect.top, rect.bottom + 1)
+    return frozenset([*((x, rect.top - 1) for x in xs), *((x, rect.bottom + 1) for x in xs),
+                      *((rect.left - 1, y) for y in ys), *((rect.right + 1, y) for y in ys)])
+
+
+def _joined_directly(rect: Rect, cells: dict[Rect, frozenset[Cell]],
+                     rings: dict[Rect, frozenset[Cell]], floor: frozenset[Cell],
                      letters: dict[Rect, str]) -> list[str]:
+    """Rooms this one overlaps, touches, or reaches through a single door cell (a floor
+    cell outside both that borders both)."""
     reasons = []
-    mine = set(rect.cells())
-    around = {n for c in mine for n in square_neighbours(c)} - mine
-    for other in rooms:
+    mine, around = cells[rect], rings[rect]
+    for other, theirs in cells.items():
         if other == rect:
             continue
-        theirs = set(other.cells())
         name = letters[other]
         if mine & theirs:
             reasons.append(_("overlaps room {room}", room=name))
         elif around & theirs:
             reasons.append(_("shares an edge with room {room}", room=name))
         else:
-            doors = sorted((c for c in around & floor
-                            if any(n in theirs for n in square_neighbours(c))),
-                           key=lambda c: (c[1], c[0]))
+            doors = sorted(around & rings[other] & floor, key=lambda c: (c[1], c[0]))
             if doors:
                 door = cell_name(doors[0], upper=True)
                 reasons.append(_("the door {door} joins it directly to room {room}", door=door,
