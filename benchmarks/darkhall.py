@@ -33,8 +33,9 @@ def full_board(rng: random.Random) -> states.State:
     monster, *spots = free
     tokens = [states.Token(f"p{i // 4}-{i % 4}", spots[i], rng.choice([1, 2, 3, 4, 5, 6]))
               for i in range(28)]
+    stage = rng.choice([1, 2])
     return states.State(states.Monster(monster, rng.choice("NESW")), BASIC.stones, BASIC.pools,
-                        tuple(tokens), rng.choice([1, 2]))
+                        tuple(tokens), stage, round=1 if stage == 1 else states.STAGE_2_ROUND)
 
 
 def random_position(rng: random.Random) -> states.State:
@@ -46,8 +47,10 @@ def random_position(rng: random.Random) -> states.State:
     rest = [s for s in free if s not in stones]
     tokens = [states.Token(f"t{i}", s, rng.randint(1, 6))
               for i, s in enumerate(rest[: rng.randint(0, 28)])]
+    stage = rng.choice([1, 2])
     return states.State(states.Monster(monster, rng.choice("NESW")), states.canonical(stones),
-                        BASIC.pools, tuple(tokens), rng.choice([1, 2]))
+                        BASIC.pools, tuple(tokens), stage,
+                        round=1 if stage == 1 else states.STAGE_2_ROUND)
 
 
 def end_to_end(runs: int) -> float:

@@ -10,7 +10,7 @@ slide mechanics), built from the state and thrown away.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.darkhall.board import NEXT, RAY, wrap
 from companion.darkhall.state import State
@@ -25,16 +25,17 @@ HUNGER = {"X": 1, "XX": 2}
 MAX_HUNGRY_STEPS = 20
 
 
-@dataclass(frozen=True)
-class Sighting:
+# The records of a move are tuples with names (cheap to make: a move makes dozens).
+
+
+class Sighting(NamedTuple):
     token: str
     side: str  # "ahead", "left" or "right"
     heading: str
     distance: int
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):
     """What one look saw, and the heading it leaves the monster with."""
 
     seen: tuple[Sighting, ...]
@@ -42,8 +43,7 @@ class Look:
     tie: bool  # the nearest tokens were at the same distance: heading kept
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     number: int
     look: Look
     start: str
@@ -93,30 +93,36 @@ def resolve_monster(state: State, tile: str) -> MoveResult:
     return MoveResult(tile, state, tuple(steps), final, tuple(table.eaten), table.to_state())
 
 
+#: For each heading, the three directions the monster looks: ahead, left, right.
+SIDES = {facing: (("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing)))
+         for facing in "NESW"}
+NOTHING = ()
+
+
 class _Monster(Table):
     """The monster's moves on a working table."""
 
     def look(self) -> Look:
         """Straight ahead, left and right, each up to the first token, stone or wall."""
         seen = []
-        facing = self.facing
-        for side, heading in (
-            ("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing))
-        ):
-            for distance, square in enumerate(RAY[(self.square, heading)], start=1):
-                if square in self.stones:
+        facing, here = self.facing, self.square
+        stones, token_at = self.stones, self.token_at
+        for side, heading in SIDES[facing]:
+            for distance, square in enumerate(RAY[(here, heading)], 1):
+                if square in stones:
                     break
-                token = self.token_at.get(square)
-                if token is not None:
-                    seen.append(Sighting(token, side, heading, distance))
+                if square in token_at:
+                    seen.append(Sighting(token_at[square], side, heading, distance))
                     break
         if not seen:
-            return Look((), facing, tie=False)
+            return Look(NOTHING, facing, False)
+        if len(seen) == 1:
+            return Look((seen[0],), seen[0].heading, False)
         nearest = min(s.distance for s in seen)
         closest = [s for s in seen if s.distance == nearest]
         if len(closest) > 1:
-            return Look(tuple(seen), facing, tie=True)
-        return Look(tuple(seen), closest[0].heading, tie=False)
+            return Look(tuple(seen), facing, True)
+        return Look(tuple(seen), closest[0].heading, False)
 
     def step(self, number: int) -> Step:
         """Look, then move one square: wrap, push, eat or slide."""
@@ -134,8 +140,9 @@ class _Monster(Table):
         else:
             self.enter(target, [])
         self.square = target
+        eaten = tuple(self.eaten[eaten_before:]) if len(self.eaten) > eaten_before else ()
         return Step(number, look, start, target, self.facing, wall, slid,
-                    tuple(self.pushes), tuple(self.eaten[eaten_before:]))
+                    tuple(self.pushes) if self.pushes else (), eaten)
 
     def enter(self, square: str, met: list[Piece]) -> None:
         """Rules 2–3 on the square entered; ``met`` are stones gathered on a pool."""

@@ -37,6 +37,7 @@ class Table:
         self.square = state.monster.square
         self.facing = state.monster.facing
         self.stones = set(state.stones)
+        self.stones_before = frozenset(self.stones)
         self.blood = state.blood
         self.token_at = {t.square: t.id for t in state.tokens if t.on_board}
         self.where: dict[str, str | None] = {t.id: t.square for t in state.tokens}
@@ -148,16 +149,17 @@ class Table:
         self.where[token] = None if self.origin.stage == 1 else EATEN
 
     def to_state(self) -> State:
-        tokens = [
-            Token(t.id, self.where[t.id], self.faces[t.id])
-            for t in self.origin.tokens
-            if self.where[t.id] != EATEN
-        ]
-        kept = {t.id for t in tokens}
-        return replace(
-            self.origin,
-            monster=Monster(self.square, self.facing),
-            stones=canonical(self.stones),
-            tokens=tuple(tokens),
-            moved=tuple(t for t in self.origin.moved if t in kept),
+        """The new position; what did not change is carried over as it was."""
+        origin, where, faces = self.origin, self.where, self.faces
+        tokens = tuple(
+            t if where[t.id] == t.square and faces[t.id] == t.face
+            else Token(t.id, where[t.id], faces[t.id])
+            for t in origin.tokens if where[t.id] != EATEN
         )
+        moved = origin.moved
+        if len(tokens) < len(origin.tokens):
+            kept = {t.id for t in tokens}
+            moved = tuple(t for t in moved if t in kept)
+        stones = origin.stones if self.stones == self.stones_before else canonical(self.stones)
+        return replace(origin, monster=Monster(self.square, self.facing), stones=stones,
+                       tokens=tokens, moved=moved)

@@ -1,0 +1,70 @@
+"""The resolver's fast paths against straightforward references, on random positions:
+the monster's look (walking square by square with NEXT) and the new state (built
+afresh, every token and stone written out)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.darkhall import state as states
+from companion.darkhall.board import NEXT
+from companion.darkhall.monster import _Monster, resolve_monster
+from companion.darkhall.state import Monster, Token, canonical
+from companion.grid import turn_left, turn_right
+from tests.darkhall.strategies import positions
+
+
+def reference_look(table: _Monster) -> tuple[list[tuple[str, str, str, int]], str, bool]:
+    """What the monster sees, walked one square at a time as the rules say it."""
+    seen = []
+    for side, heading in (("ahead", table.facing), ("left", turn_left(table.facing)),
+                          ("right", turn_right(table.facing))):
+        square, distance = NEXT[(table.square, heading)], 1
+        while square is not None:
+            if square in table.stones:
+                break
+            if square in table.token_at:
+                seen.append((table.token_at[square], side, heading, distance))
+                break
+            square, distance = NEXT[(square, heading)], distance + 1
+    if not seen:
+        return seen, table.facing, False
+    nearest = min(s[3] for s in seen)
+    closest = [s for s in seen if s[3] == nearest]
+    if len(closest) > 1:
+        return seen, table.facing, True
+    return seen, closest[0][2], False
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(max_tokens=20), st.sampled_from("NESW"))
+def test_the_look_equals_a_square_by_square_walk(state: states.State, facing: str) -> None:
+    table = _Monster(replace(state, monster=Monster(state.monster.square, facing)))
+    look = table.look()
+    seen, heading, tie = reference_look(table)
+    assert [tuple(s) for s in look.seen] == seen
+    assert (look.facing, look.tie) == (heading, tie)
+
+
+def reference_state(table: _Monster) -> states.State:
+    origin = table.origin
+    tokens = tuple(Token(t.id, table.where[t.id], table.faces[t.id]) for t in origin.tokens
+                   if table.where[t.id] != "eaten")
+    kept = {t.id for t in tokens}
+    return replace(origin, monster=Monster(table.square, table.facing),
+                   stones=canonical(table.stones), tokens=tokens,
+                   moved=tuple(t for t in origin.moved if t in kept))
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_tokens=20), st.sampled_from(["5", "7", "8", "10", "X", "XX"]))
+def test_the_new_state_equals_one_built_afresh(state: states.State, tile: str) -> None:
+    result = resolve_monster(state, tile)
+    table = _Monster(state)
+    for number in range(1, len(result.steps) + 1):
+        table.step(number)
+    table.facing = table.look().facing
+    assert result.state == reference_state(table)
