@@ -9,6 +9,7 @@ mode: no dates or random ids) so the same inputs give the same bytes.
 from __future__ import annotations
 
 import io
+from functools import cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
@@ -97,6 +98,12 @@ def ink_saving(colour: str, ink: bool = False) -> str:
     return f"#{level:02x}{level:02x}{level:02x}"
 
 
+@cache
+def _colour(value: str, ink: bool, ink_saver: bool) -> Color:
+    """A colour parsed once per process, however many shapes use it."""
+    return HexColor(ink_saving(value, ink) if ink_saver else value)
+
+
 class _Painter:
     def __init__(self, canvas, font: FontChoice, ink_saver: bool) -> None:
         self.canvas = canvas
@@ -106,7 +113,7 @@ class _Painter:
         self.missing: set[str] = set()
 
     def colour(self, value: str, ink: bool = False) -> Color:
-        return HexColor(ink_saving(value, ink) if self.ink_saver else value)
+        return _colour(value, ink, self.ink_saver)
 
     def draw_all(self, shapes) -> None:
         for shape in shapes:
