@@ -57,6 +57,7 @@ class Options:
     tile_shape: str | None = None  # Rakugaaki: "hex" (default) or "square" tiles
     tables: str | None = None  # JongRogue: a folder of tables replacing the shipped ones
     no_flowers: bool | None = None  # JongRogue: the deck without the 8 spares (136 cards)
+    card: str | None = None  # JongRogue: the card size, a name or WxH mm (default by paper)
 
     pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
 
@@ -75,6 +76,9 @@ class Options:
                                        ("--square", self.square, 10, 60),
                                        ("--cell", self.cell, 18, 40)):
             _within(name, value, low, high)
+        if self.card is not None:
+            for side in imposition.card_size(self.card):
+                _within("--card", side, 20, 150)
         if self.tile_shape not in (None, *TILE_SHAPES):
             raise InputError(f"--tile-shape {self.tile_shape!r}; choose {' or '.join(TILE_SHAPES)}")
         self._check_combinations()
@@ -103,6 +107,7 @@ class Options:
         parts += [f"{self.tile_shape}-tiles"] if self.tile_shape is not None else []
         parts += [f"tables-{_stem(self.tables)}"] if self.tables is not None else []
         parts += ["no-flowers"] if self.no_flowers else []
+        parts += [f"card-{_stem(self.card)}"] if self.card is not None else []
         flags = (("one-up", self.one_up), ("fold", self.fold), ("ink-saver", self.ink_saver),
                  ("cut-guides", self.cut_guides), (f"duplex-{self.duplex}",
                                                    self.duplex != "long"),

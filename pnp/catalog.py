@@ -309,7 +309,7 @@ def _jr_deck(ctx: Context):
     from pnp.deck import pieces as deck_pieces  # the deck engine, only to build decks
 
     built = jr.deck(_jr_tables(ctx), ctx.options.lang, ctx.options.paper,
-                    flowers=not ctx.options.no_flowers)
+                    flowers=not ctx.options.no_flowers, card=ctx.options.card)
     drawn = deck_pieces(built, built.cards, ctx.measure, ctx.options.bleed)
     return drawn.pieces, built.spec.size
 
@@ -362,7 +362,7 @@ JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
         "rules", "the map chapter in the project's own words, with the tables in use",
         *_sheet(lambda ctx: jr.rules_pages(_jr_tables(ctx), ctx.options.lang, ctx.measure),
                 "rules"), sheet=True, stock="paper", making="keep it by the map"),
-}, options=frozenset({"tables", "no_flowers"}),
+}, options=frozenset({"tables", "no_flowers", "card"}),
     validate=lambda options: options.tables and jr_tables.load(options.tables),
     notice=CREDIT["en"])
 

@@ -73,6 +73,9 @@ def game_options(function):
                      "replacing the shipped ones (the cards and sheets print them)."),
         click.option("--no-flowers", is_flag=True, default=None,
                      help="JongRogue: the deck without the 8 flower and season spares."),
+        click.option("--card", metavar="SIZE", help="JongRogue: the card size — meishi, "
+                     "us-business or WxH in mm (default: meishi on A4, us-business on "
+                     "Letter)."),
     ]):
         function = option(function)
     return function
@@ -89,7 +92,7 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  square: float | None = None, map_file: str | None = None,
                  board_file: str | None = None, cell: float | None = None,
                  tile_shape: str | None = None, tables_dir: str | None = None,
-                 no_flowers: bool | None = None) -> Options:
+                 no_flowers: bool | None = None, card: str | None = None) -> Options:
     from pnp.build import Options
 
     try:
@@ -99,7 +102,7 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
             f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
                    cut_guides, fold, one_up, font, square, map_file, board_file, cell,
-                   tile_shape, tables_dir, no_flowers or None, page_numbers(page_list))
+                   tile_shape, tables_dir, no_flowers or None, card, page_numbers(page_list))
 
 
 def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from math import ceil, floor
+from math import ceil, floor, isfinite
 
 from companion.errors import InputError
 from pnp.paper import SAFE_EDGE, SCALE_SQUARE
@@ -234,8 +234,13 @@ def _mark(x: float, y: float, ux: int, uy: int, length: float) -> list[Line]:
     return [Line(x, y, x + ux * length, y + uy * length, MARK_STYLE)]
 
 
+#: Other names people use for the named sizes.
+CARD_ALIASES = {"us-business": "business-us"}
+
+
 def card_size(name: str) -> tuple[float, float]:
     """A named card size, or ``WxH`` in millimetres."""
+    name = CARD_ALIASES.get(name, name)
     if name in CARD_SIZES:
         return CARD_SIZES[name]
     try:
@@ -243,8 +248,8 @@ def card_size(name: str) -> tuple[float, float]:
     except ValueError:
         raise InputError(f"card size {name!r}: a name ({', '.join(CARD_SIZES)}) "
                          "or WxH in mm") from None
-    if w <= 0 or h <= 0:
-        raise InputError(f"card size {name!r}: both sides must be positive")
+    if not (isfinite(w) and isfinite(h)) or w <= 0 or h <= 0:
+        raise InputError(f"card size {name!r}: both sides must be positive numbers")
     return w, h
 
 

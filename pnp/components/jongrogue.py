@@ -23,22 +23,26 @@ if TYPE_CHECKING:  # the deck engine (and its template engine) loads only to dra
 US_BUSINESS = (88.9, 50.8)
 
 
-def deck_spec(lang: str, paper: str) -> DeckSpec:
-    """The shipped deck file, its credit in ``lang``; on Letter, US business cards."""
+def deck_spec(lang: str, paper: str, card: str | None = None) -> DeckSpec:
+    """The shipped deck file, its credit in ``lang``: meishi on A4, US business cards on
+    Letter, or the ``card`` size asked for — the faces, laid out for meishi, scaled to
+    fit and centred."""
     from pnp.deck.spec import load_spec
+    from pnp.impose import card_size
 
     spec = load_spec(template_dir() / "decks" / "jongrogue.toml", rows_given=True)
     spec = replace(spec, vars={**spec.vars, "credit": CREDIT[lang]})
-    if paper == "letter":  # the faces, laid out for meishi, scaled to fit
-        spec = replace(spec, size=US_BUSINESS, design=spec.size)
-    return spec
+    size = card_size(card) if card else US_BUSINESS if paper == "letter" else spec.size
+    laid = (max(size), min(size))  # a landscape slot; the tile stands in it
+    return spec if laid == spec.size else replace(spec, size=laid, design=spec.size)
 
 
-def deck(found: tables.Tables, lang: str, paper: str, *, flowers: bool = True) -> Deck:
+def deck(found: tables.Tables, lang: str, paper: str, *, flowers: bool = True,
+         card: str | None = None) -> Deck:
     from pnp.deck import Deck
     from pnp.deck.rows import Row
 
-    spec = deck_spec(lang, paper)
+    spec = deck_spec(lang, paper, card)
     rows = [Row(card, f"tile {card['tile']} ({card['serial']})", "", 1)
             for card in cards.rows(found, lang, flowers=flowers)]
     return Deck(spec, rows)

@@ -253,3 +253,21 @@ def test_on_letter_the_faces_are_scaled_to_us_business_cards_and_stay_inside(bui
                    for x0, y0, x1, y1 in boxes)
     strays = [c["text"] for c in chars if not inside(c) and c["top"] / PT < 265]
     assert strays == []  # every letter on a card, but the footer's
+
+
+@pytest.mark.parametrize(("card", "slot"), [("meishi", (91.0, 55.0)),
+                                             ("us-business", (88.9, 50.8)),
+                                             ("63x88", (88.0, 63.0))])
+def test_any_card_size_takes_the_tile_faces_scaled(card: str, slot: tuple[float, float]):
+    from pnp.components import jongrogue as jr
+    spec = jr.deck_spec("ja", "a4", card)
+    assert spec.size == slot and spec.turned
+    assert spec.design in (None, (91.0, 55.0))
+
+
+@pytest.mark.parametrize(("card", "expected"), [("5x5", "--card 5"), ("nanx60", "card size"),
+                                                 ("huge", "card size")])
+def test_a_bad_card_size_is_refused(card: str, expected: str):
+    from companion.errors import InputError
+    with pytest.raises(InputError, match=expected):
+        Options(card=card).check()
