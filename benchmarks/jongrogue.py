@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from timing import timed
+from timing import against_protograf, timed
 
 PROTOGRAF = """
 from protograf import *
@@ -56,12 +56,7 @@ def main() -> None:
         print(f"pnp build jongrogue deck: median {ours[0]:.2f} s over {args.runs} runs, "
               f"{ours[1] / 1024:.0f} KiB (144 cards, 30 pages)")
         if args.protograf:
-            theirs = timed([args.protograf, "protograf_deck.py"], folder,
-                           folder / "protograf.pdf", args.runs)
-            print(f"protograf: median {theirs[0]:.2f} s over {args.runs} runs, "
-                  f"{theirs[1] / 1024:.0f} KiB")
-            print(f"pnp is {theirs[0] / ours[0]:.1f}× faster and "
-                  f"{theirs[1] / ours[1]:.1f}× smaller")
+            against_protograf(ours, args.protograf, folder, args.runs)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -28,9 +27,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from timing import median_seconds
-
-from companion import data
-from companion.grid import cell_name
 
 ROOT = Path(__file__).parents[1]
 BIN = Path(sys.executable).parent
@@ -71,41 +67,14 @@ def resolver(rounds: int) -> None:
            50_000, at_most=False)
 
 
-def open_map(folder: Path) -> Path:
-    """A 26 × 26 map with no walls inside, and a finished sheet that leaves it open."""
-    rows = [["."] * 26 for _ in range(26)]
-    for x, y in ((0, 0), (25, 0), (0, 25), (25, 25)):
-        rows[y][x] = "X"
-    entrances = {1: (3, 0), 2: (12, 0), 3: (20, 0), 4: (3, 25), 5: (12, 25), 6: (20, 25)}
-    for face, (x, y) in entrances.items():
-        rows[y][x] = str(face)
-    for x, y in ((5, 5), (10, 8), (15, 12), (20, 15), (8, 18), (18, 20), (22, 4), (4, 22)):
-        rows[y][x] = "I"
-    blocks = "\n".join(
-        f'"{face}" = "{cell_name((x, y if y == 0 else y - 1), upper=True)}:'
-        f'{cell_name((x + 1, y + 1 if y == 0 else y), upper=True)}"'
-        for face, (x, y) in entrances.items())
-    text = re.sub(r'grid = """.*?"""', lambda _m: 'grid = """\n' + "\n".join(
-        "".join(r) for r in rows) + '\n"""', data.text("roguelight", "basic.toml"), flags=re.S)
-    text = re.sub(r"\[entrance_blocks\].*?\n\n",
-                  lambda _m: "[entrance_blocks]\n" + blocks + "\n\n", text, flags=re.S)
-    (folder / "open26.toml").write_text(text, "utf-8")
-    filled = [["."] * 26 for _ in range(26)]
-    for x, y in list(entrances.values())[1:]:
-        filled[y][x] = "#"  # the other entrances filled: entrance 1 stays open
-    sheet = folder / "open26-sheet.toml"
-    sheet.write_text('map = "open26.toml"\ndevelopment = 3\nplans = ["D1:E2"]\nfilled = """\n'
-                     + "\n".join("".join(r) for r in filled) + '\n"""\n', "utf-8")
-    return sheet
-
-
 def geometry(runs: int) -> None:
+    from scale import open_sheet
+
     from companion.roguelight.intercept import plan
     from companion.roguelight.scoring import score_exits
-    from companion.roguelight.sheet import load_sheet
 
     with tempfile.TemporaryDirectory() as name:
-        sheet = load_sheet(open_map(Path(name)))
+        sheet = open_sheet(Path(name), 26)
     report("Roguelight: score an open 26 × 26 map", median_seconds(
         lambda: score_exits(sheet), runs * 4) * 1000, "ms", 10, at_most=True)
     six = [replace(sheet, name=f"sheet{i}", development=i) for i in range(6)]

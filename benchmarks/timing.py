@@ -26,3 +26,11 @@ def timed(command: list[str], folder: Path, output: Path, runs: int) -> tuple[fl
         output.unlink(missing_ok=True)
         subprocess.run(command, cwd=folder, check=True, capture_output=True)
     return median_seconds(run, runs), output.stat().st_size
+
+
+def against_protograf(ours: tuple[float, int], python: str, folder: Path, runs: int) -> None:
+    """Run ``protograf_deck.py`` in ``folder`` with protograf's ``python`` and print its
+    figures beside ``ours`` (seconds, bytes): the ratios protograf / pnp."""
+    theirs = timed([python, "protograf_deck.py"], folder, folder / "protograf.pdf", runs)
+    print(f"protograf: median {theirs[0]:.2f} s over {runs} runs, {theirs[1] / 1024:.0f} KiB")
+    print(f"pnp is {theirs[0] / ours[0]:.1f}× faster and {theirs[1] / ours[1]:.1f}× smaller")

@@ -342,12 +342,15 @@ def spring(ctx: click.Context, state_file: Path, slot: int, drawn: tuple[str, ..
            [*event_lines(events, found), *render.status_lines(new)])
 
 
-@jongrogue.command()
-@state_argument
-@slot_argument
-@out_option
-@json_option
-@click.pass_context
+def slot_command(function):
+    """A command on one slot of the hero's room: STATE SLOT [--out] [--json]."""
+    for decorator in (click.pass_context, json_option, out_option, slot_argument,
+                      state_argument, jongrogue.command()):
+        function = decorator(function)
+    return function
+
+
+@slot_command
 def take(ctx: click.Context, state_file: Path, slot: int, out: Path | None,
          as_json: bool) -> None:
     """Take the item, gold or amulet in SLOT of the hero's room.
@@ -362,12 +365,7 @@ def take(ctx: click.Context, state_file: Path, slot: int, out: Path | None,
                                          item=report["item"])])
 
 
-@jongrogue.command()
-@state_argument
-@slot_argument
-@out_option
-@json_option
-@click.pass_context
+@slot_command
 def remove(ctx: click.Context, state_file: Path, slot: int, out: Path | None,
            as_json: bool) -> None:
     """Take a defeated monster in SLOT off the hero's room (it is discarded).

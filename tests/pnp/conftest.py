@@ -31,3 +31,10 @@ def built(tmp_path_factory):
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdffonts") is None,
                                    reason="poppler-utils is not installed")
+
+
+def page_texts(path) -> list[str]:
+    """The text of each page of a PDF."""
+    from pypdf import PdfReader
+
+    return [page.extract_text() or "" for page in PdfReader(path).pages]

@@ -17,12 +17,9 @@ from pnp.build import Options, build_one, context
 from pnp.catalog import find
 from pnp.fonts import choose_font
 from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import page_texts as texts
 
 PT = 72 / 25.4
-
-
-def texts(path) -> list[str]:
-    return [page.extract_text() or "" for page in PdfReader(path).pages]
 
 
 def test_the_deck_is_144_cards_on_30_pages_with_every_serial(built):

@@ -18,13 +18,10 @@ from pnp.catalog import find
 from pnp.components import rakugaaki as rk
 from pnp.paper import usable
 from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import page_texts as texts
 from tests.rakugaaki.util import EXAMPLE
 
 PT = 72 / 25.4
-
-
-def texts(path) -> list[str]:
-    return [page.extract_text() or "" for page in PdfReader(path).pages]
 
 
 def test_both_boards_print_as_four_halves_with_every_cell_named(built):
