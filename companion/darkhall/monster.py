@@ -96,7 +96,8 @@ def resolve_monster(state: State, tile: str) -> MoveResult:
 #: For each heading, the three directions the monster looks: ahead, left, right.
 SIDES = {facing: (("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing)))
          for facing in "NESW"}
-NOTHING = ()
+#: A look that saw nothing, one per heading (made once: most looks see nothing).
+BLIND = {facing: Look((), facing, False) for facing in "NESW"}
 
 
 class _Monster(Table):
@@ -104,7 +105,7 @@ class _Monster(Table):
 
     def look(self) -> Look:
         """Straight ahead, left and right, each up to the first token, stone or wall."""
-        seen = []
+        seen = None
         facing, here = self.facing, self.square
         stones, token_at = self.stones, self.token_at
         for side, heading in SIDES[facing]:
@@ -112,10 +113,11 @@ class _Monster(Table):
                 if square in stones:
                     break
                 if square in token_at:
-                    seen.append(Sighting(token_at[square], side, heading, distance))
+                    sighting = Sighting(token_at[square], side, heading, distance)
+                    seen = [sighting] if seen is None else [*seen, sighting]
                     break
-        if not seen:
-            return Look(NOTHING, facing, False)
+        if seen is None:
+            return BLIND[facing]
         if len(seen) == 1:
             return Look((seen[0],), seen[0].heading, False)
         nearest = min(s.distance for s in seen)
