@@ -20,4 +20,7 @@ def module(name: str) -> ModuleType:
     lazy = importlib.util.module_from_spec(spec)
     sys.modules[name] = lazy
     loader.exec_module(lazy)
+    parent, _dot, child = name.rpartition(".")
+    if parent:  # as an import would: ``import a.b`` then ``a.b.x`` finds it
+        setattr(sys.modules[parent], child, lazy)
     return lazy

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from math import ceil, floor, isfinite
 
 from companion.errors import InputError
-from pnp.paper import SAFE_EDGE, SCALE_SQUARE
+from pnp.paper import FOOTER_DESCENT, SAFE_EDGE, SCALE_SQUARE
 from pnp.shapes import Group, Line, Margins, Page, Style
 
 CARD_SIZES = {
@@ -211,10 +211,10 @@ def page_margins(page_w: float, page_h: float, blocks: Sequence[Imposition]) -> 
     the margin has room, else a 10 mm bar."""
     lowest = max((block.reach_below() for block in blocks), default=0.0)
     free = page_h - SAFE_EDGE - lowest
-    base = page_h - SAFE_EDGE - 0.8
+    base = page_h - SAFE_EDGE - FOOTER_DESCENT
     right = page_w - SAFE_EDGE - 1
     if free >= SCALE_SQUARE + 1:
-        return Margins((SAFE_EDGE + 1, base - SCALE_SQUARE + 0.5), True, (right, base))
+        return Margins((SAFE_EDGE + 1, base - SCALE_SQUARE), True, (right, base))
     return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
 
 

@@ -90,3 +90,21 @@ def test_pnp_help_and_list_load_no_pdf_stack_and_no_drawings(args: tuple[str, ..
 def test_a_build_loads_the_pdf_stack() -> None:  # the probe sees real loading
     modules = loaded_by("pnp.cli", "build", "darkhall", "stones", "--out", "/tmp/pnp-probe")
     assert "reportlab" in modules and "pnp.components.darkhall" in modules
+
+
+def test_a_lazy_module_loads_at_first_use_and_hangs_on_its_package() -> None:
+    code = """
+import importlib.util, sys
+from companion import lazy
+m = lazy.module("xml.dom.minidom")
+assert isinstance(sys.modules["xml.dom.minidom"], importlib.util._LazyModule)
+import xml.dom
+assert xml.dom.minidom is m
+m.parseString("<a/>")
+assert not isinstance(sys.modules["xml.dom.minidom"], importlib.util._LazyModule)
+assert lazy.module("xml.dom.minidom") is sys.modules["xml.dom.minidom"]
+print("ok")
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, check=False)
+    assert result.stdout.strip() == "ok", result.stderr

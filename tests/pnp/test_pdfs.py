@@ -209,3 +209,24 @@ def test_every_page_keeps_the_6mm_edge_and_carries_a_10mm_scale_mark(built, game
                     if abs((ln["x1"] - ln["x0"]) / PT - 10) < 0.05 and ln["top"] == ln["bottom"]]
             assert squares or bars, f"page {page.page_number}: no 10 mm scale mark"
             assert "実寸で印刷" in page.extract_text()
+
+
+@pytest.mark.parametrize(("game", "component"), [("roguelight", "summary"),
+                                                 ("darkhall", "pieces"), ("jongrogue", "deck")])
+def test_the_6mm_edge_holds_with_the_viewers_fallback_font_too(tmp_path, monkeypatch, game,
+                                                               component):
+    """Without a TrueType Japanese font the viewer's font (deeper glyphs) is used: the
+    footer and the scale note must still stay off the 6 mm edge."""
+    import pnp.fonts
+
+    monkeypatch.setattr(pnp.fonts, "KNOWN_FONTS", [])
+    monkeypatch.delenv("PNP_FONT", raising=False)
+    ctx = context(Options())
+    assert ctx.font.path is None
+    found_game, found = find(game, component)
+    with pdfplumber.open(build_one(found_game, found, ctx, tmp_path)) as pdf:
+        for page in pdf.pages[:2]:
+            w, h = page.width / PT, page.height / PT
+            for c in page.chars:
+                assert c["x0"] / PT >= 5.95 and c["x1"] / PT <= w - 5.95
+                assert c["top"] / PT >= 5.95 and c["bottom"] / PT <= h - 5.95, c["text"]
