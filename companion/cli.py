@@ -32,6 +32,9 @@ GAMES = {
     "jongrogue": ("companion.jongrogue.cli:jongrogue",
                   "JongRogue (雀ローグ), the map chapter: labyrinth, encounters, floors, "
                   "stairs."),
+    "majin": ("companion.majin.cli:majin",
+              "The 魔人 dungeon card game: card folders, stairs, chests, escapes and "
+              "battles."),
     "rakugaaki": ("companion.rakugaaki.cli:rakugaaki",
                   "Rakugaaki (ラクガーキ): islands, dice counts, exact odds and legal "
                   "placements."),

@@ -29,7 +29,7 @@ from fractions import Fraction
 from math import comb
 
 from companion.errors import InputError
-from companion.i18n import _
+from companion.i18n import _, _n
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -226,6 +226,59 @@ def _roll_term(term: DiceTerm, rng: random.Random) -> TermRoll:
         hits = sum(1 for d in dice if d >= (term.target or 0))
         value = hits if term.mode == "count" else int(hits > 0)
     return TermRoll(term.text, dice, kept, term.sign * value)
+
+
+class Tray:
+    """The dice of one command: typed at the table (``typed``) or drawn from ``seed``.
+
+    Typed dice must be exactly the dice the command rolls: each is checked against
+    its die when it is used, a missing die is named by what it was for, and
+    :meth:`finish` refuses any left over. Every die used is kept in ``used``.
+    """
+
+    def __init__(self, typed: list[int] | None = None, seed: int | None = None,
+                 where: str = "--dice") -> None:
+        if typed is not None and seed is not None:
+            raise InputError(_("give --dice or --seed, not both"), where)
+        self.typed = typed
+        self.seed = None if typed is not None else (new_seed() if seed is None else seed)
+        self.rng = None if typed is not None else random.Random(self.seed)
+        self.where = where
+        self.used: list[int] = []
+
+    def roll(self, what: str, sides: int = 6) -> int:
+        """One die of ``sides`` for ``what`` (named in the message if it is missing)."""
+        number = len(self.used) + 1
+        if self.rng is not None:
+            value = self.rng.randint(1, sides)
+        elif number > len(self.typed or ()):
+            raise InputError(_("too few dice: no die was typed for die {number} ({what})",
+                               number=number, what=what), self.where)
+        else:
+            value = self.typed[number - 1]  # type: ignore[index]
+            if not 1 <= value <= sides:
+                raise InputError(_("die {number} ({what}) is {value}; a d{sides} shows 1 to "
+                                   "{sides}", number=number, what=what, value=value,
+                                   sides=sides), self.where)
+        self.used.append(value)
+        return value
+
+    def finish(self) -> None:
+        """Refuse typed dice the command did not use."""
+        left = len(self.typed or ()) - len(self.used)
+        if left > 0:
+            raise InputError(_n("{count} die left over: the command rolled {used}",
+                                "{count} dice left over: the command rolled {used}", left,
+                                used=len(self.used)), self.where)
+
+
+def typed_dice(text: str, where: str = "--dice") -> list[int]:
+    """``"3,5"`` or ``"3 5"`` → [3, 5]: the dice typed at the table (``""``: none)."""
+    parts = text.replace(",", " ").split()
+    if not all(p.isdigit() for p in parts):
+        raise InputError(_("expected the dice as numbers joined by commas, like 6,2,1; "
+                           "found {found!r}", found=text), where)
+    return [int(p) for p in parts]
 
 
 # --- exact distributions --------------------------------------------------

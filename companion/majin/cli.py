@@ -1,0 +1,293 @@
+"""``companion majin``: card folders, stairs, chests, escapes and battles of the 魔人
+dungeon card game."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion.dice import Tray, typed_dice
+from companion.files import dump_json, write_atomic
+from companion.i18n import _
+from companion.majin import battle as battles
+from companion.majin import cards as card_files
+from companion.majin import render, treasure
+from companion.majin.cards import Cards
+from companion.majin.runner import Runner, escape_once
+from companion.shell import add_help
+from companion.text import fraction_text
+
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print JSON on standard output (messages go to standard "
+                                "error).")
+out_option = click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+                          metavar="NEW", help="Write the new battle file here.")
+battle_argument = click.argument("battle_file", metavar="BATTLE",
+                                 type=click.Path(dir_okay=False, path_type=Path))
+DICE_HELP = """\b
+Dice: --dice D,D,… are the dice the table rolled, in the order the rules roll
+them; they must be exactly the dice the command rolls. --seed S rolls them
+from a seed. With neither a seed is drawn and shown on standard error, and the
+'rolls' of the output typed back with --dice replay the run."""
+
+
+def dice_options(command: Any) -> Any:
+    command = click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+                           help="Roll from this seed (the same seed gives the same dice).")(
+        command)
+    return click.option("--dice", "dice_text", metavar="D,D,…",
+                        help="The dice rolled at the table, in order.")(command)
+
+
+def tray(dice_text: str | None, seed: int | None) -> Tray:
+    made = Tray(None if dice_text is None else typed_dice(dice_text), seed)
+    if dice_text is None and seed is None:
+        click.echo(_("seed {seed} (replay: --seed {seed})", seed=made.seed), err=True)
+    return made
+
+
+def emit(data: Any) -> None:
+    click.echo(dump_json(data), nl=False)
+
+
+@click.group()
+def majin() -> None:
+    """The 魔人 dungeon card game: card folders, stairs, chests, escapes and battles.
+
+    Card folders hold the scenario's cards as CSV files (docs/majin.md); 'sample'
+    is the set shipped with the project.
+
+    \b
+    Examples:
+      companion majin cards
+      companion majin stairs --dice 3,5
+      companion majin treasure --floor 1 --levels 2,1,1 --dice 6,6,5,6
+      companion majin battle battle.json --seed 7
+      companion majin escape battle.json --card W1 --dice 3 --out battle.json
+    """
+
+
+# --- cards, stairs, treasure ---------------------------------------------------------------
+
+
+@majin.command("cards")
+@click.argument("folder", metavar="[DIR]", default=card_files.SAMPLE)
+@json_option
+def cards_command(folder: str, as_json: bool) -> None:
+    """Check a card folder (default: the shipped 'sample' set) and count its cards.
+
+    \b
+    Examples:
+      companion majin cards
+      companion majin cards my-scenario/ --json
+    """
+    found = card_files.load(folder)
+    report = cards_json(found)
+    if as_json:
+        emit(report)
+        return
+    for line in render.cards_lines(report):
+        click.echo(line)
+
+
+def cards_json(found: Cards) -> dict[str, Any]:
+    majin_cards = found.majin.values()
+    by_tier = Counter(str(c.tier) for c in majin_cards)
+    by_rank = Counter(c.rank for c in majin_cards)
+    return {
+        "folder": found.folder,
+        "majin": {"count": len(found.majin),
+                  "by_tier": {str(t): by_tier[str(t)] for t in card_files.TIERS},
+                  "by_rank": {r: by_rank[r] for r in card_files.RANKS}},
+        "monsters": {str(f): sum(1 for m in found.monsters.values() if m.floor == f)
+                     for f in card_files.FLOORS},
+        "bosses": len(found.bosses),
+        "items": {"count": len(found.items),
+                  "cursed": sum(1 for i in found.items.values() if i.cursed)},
+        "dungeon": {str(f): _floor_counts(found, f) for f in card_files.FLOORS},
+        "treasure_rows": len(found.treasure),
+        "events": len(found.events),
+    }
+
+
+def _floor_counts(found: Cards, floor: int) -> dict[str, int]:
+    cards = [c for c in found.dungeon.values() if c.floor == floor]
+    return {"corridor": sum(c.count for c in cards if c.kind == "corridor"),
+            "up": sum(1 for c in cards if c.kind == "up"),
+            "special": sum(1 for c in cards if c.kind == "special"),
+            "down": sum(c.count for c in cards if c.symbol == "down")}
+
+
+@majin.command()
+@click.option("--floor", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="The floor entered (B1F-B3F).")
+@dice_options
+@json_option
+def stairs(floor: int, dice_text: str | None, seed: int | None, as_json: bool) -> None:
+    """Place a floor's up stairs: 2d6, the first die is x (column from the left), the
+    second y (row from the top).
+
+    \b
+    Examples:
+      companion majin stairs --dice 3,5
+      companion majin stairs --floor 2 --seed 7 --json
+    """
+    dice = tray(dice_text, seed)
+    x, y = dice.roll(_("x, the column")), dice.roll(_("y, the row"))
+    dice.finish()
+    if as_json:
+        emit({"floor": floor, "x": x, "y": y, "cell": f"{x},{y}", "rolls": [x, y],
+              "seed": dice.seed})
+        return
+    click.echo(_("B{floor}F: up stairs on {x},{y} (column {x}, row {y} from the top).",
+                 floor=floor, x=x, y=y))
+    for line in render.stairs_grid(x, y):
+        click.echo(line)
+
+
+add_help(stairs, DICE_HELP)
+
+
+@majin.command("treasure")
+@click.option("--floor", type=click.IntRange(1, 3), required=True, help="The floor (1-3).")
+@click.option("--levels", required=True, metavar="L[,L…]",
+              help="The levels of the defeated monsters.")
+@click.option("--short", is_flag=True, help="The short form: one die × (N - 1) + one die.")
+@click.option("--choose", type=int, metavar="N", help="The row chosen when over the cap.")
+@click.option("--cards", "folder", default=card_files.SAMPLE, show_default=True,
+              metavar="DIR", help="The card folder whose treasure table is read.")
+@dice_options
+@json_option
+def treasure_command(floor: int, levels: str, short: bool, choose: int | None, folder: str,
+                     dice_text: str | None, seed: int | None, as_json: bool) -> None:
+    """Open a chest: N = the sum of the levels, N d6 plus the depth bonus (B2F +5,
+    B3F +10), capped at 20 on B1F and 40 on B2F; a row over the cap may be chosen.
+
+    The dice are the chest's N dice (two with --short), then the row's money dice.
+
+    \b
+    Examples:
+      companion majin treasure --floor 1 --levels 2,1,1 --dice 6,6,5,6
+      companion majin treasure --floor 1 --levels 2,1,1 --choose 13 --dice 6,6,5,6,4
+      companion majin treasure --floor 2 --levels 1,1,3 --short --dice 4,2 --json
+    """
+    found = card_files.load(folder)
+    wanted = treasure.parse_levels(levels)
+    dice = tray(dice_text, seed)
+    chest = treasure.open_chest(found, floor, wanted, dice, short=short, choose=choose)
+    dice.finish()
+    report = chest_json(found, chest, dice.seed)
+    if as_json:
+        emit(report)
+        return
+    for line in render.chest_lines(report):
+        click.echo(line)
+
+
+add_help(treasure_command, DICE_HELP)
+
+
+def chest_json(found: Cards, chest: treasure.Chest, seed: int | None) -> dict[str, Any]:
+    row = chest.row
+    return {
+        "floor": chest.floor, "levels": list(chest.levels), "n": chest.n,
+        "short": chest.short, "rolls": list(chest.rolls), "sum": chest.sum,
+        "bonus": chest.bonus, "number": chest.number, "cap": chest.cap,
+        "over_cap": chest.over_cap, "row": row.number, "kind": row.kind, "item": row.item,
+        "yen": chest.yen, "money_rolls": list(chest.money_rolls),
+        "text": treasure.row_text(found, row),
+        "p_over_cap": fraction_text(chest.p_over_cap),
+        "p_over_cap_short": fraction_text(chest.p_over_cap_short), "seed": seed,
+    }
+
+
+# --- escape, battle -------------------------------------------------------------------------
+
+
+@majin.command()
+@battle_argument
+@click.option("--card", required=True, metavar="ID", help="The sacrifice: a living member.")
+@dice_options
+@json_option
+@out_option
+def escape(battle_file: Path, card: str, dice_text: str | None, seed: int | None,
+           as_json: bool, out: Path | None) -> None:
+    """Try one escape from the battle in BATTLE: the sacrifice --card dies whatever
+    happens; C escapes on 4+, UC on 3+, R on 2+, SR and 転校生 for certain.
+
+    Allowed before the battle, or between turns from turn 2 on (the summoner's
+    action, R22).
+
+    \b
+    Examples:
+      companion majin escape battle.json --card W1 --dice 3
+      companion majin escape battle.json --card W4 --json --out battle.json
+    """
+    fight = battles.load(battle_file)
+    dice = tray(dice_text, seed)
+    runner = escape_once(fight, card, dice)
+    dice.finish()
+    event = runner.log[0]
+    report = {key: event[key] for key in ("card", "rank", "need", "roll", "success",
+                                          "party_lp")}
+    report.update(result=fight.result, phase=fight.phase, log=runner.log,
+                  rolls=runner.rolls, seed=dice.seed, state=battles.to_dict(fight, out))
+    finish(fight, runner, out, as_json, report)
+
+
+add_help(escape, DICE_HELP)
+
+
+@majin.command("battle")
+@battle_argument
+@dice_options
+@click.option("--turns", type=click.IntRange(0, None), metavar="N",
+              help="Stop after N turns (0: only the pre-battle phase). Default: to the end "
+                   "(at most 100 turns a call).")
+@json_option
+@out_option
+def battle_command(battle_file: Path, dice_text: str | None, seed: int | None,
+                   turns: int | None, as_json: bool, out: Path | None) -> None:
+    """Fight the battle in BATTLE by the rules: speed order, attacks, charges,
+    abilities, items, the back row and the summoner's orders, to the end.
+
+    The table's decisions are the file's orders (docs/majin.md); without one a
+    front-row member attacks the first monster and charges per the policy.
+
+    \b
+    Examples:
+      companion majin battle battle.json --seed 7
+      companion majin battle battle.json --dice 3,6,1 --json
+      companion majin battle battle.json --turns 1 --seed 7 --out battle.json
+    """
+    fight = battles.load(battle_file)
+    dice = tray(dice_text, seed)
+    runner = Runner(fight, dice)
+    runner.run(turns)
+    dice.finish()
+    report = {"turn": fight.turn, "phase": fight.phase, "result": fight.result,
+              "party_lp": fight.party_lp, "monster_lp": fight.monster_lp,
+              "money": fight.money, "log": runner.log, "rolls": runner.rolls,
+              "chest": runner.chest(), "seed": dice.seed,
+              "state": battles.to_dict(fight, out)}
+    finish(fight, runner, out, as_json, report)
+
+
+add_help(battle_command, DICE_HELP)
+
+
+def finish(fight: battles.Battle, runner: Runner, out: Path | None, as_json: bool,
+           report: dict[str, Any]) -> None:
+    """Write the new battle file, then print the report (JSON or lines)."""
+    if out is not None:
+        write_atomic(out, dump_json(report["state"]))
+    if as_json:
+        emit(report)
+    else:
+        for line in render.battle_lines(fight, runner.log):
+            click.echo(line)
+    if out is not None:
+        click.echo(_("Battle written to {path}.", path=out), err=True)

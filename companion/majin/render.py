@@ -1,0 +1,169 @@
+"""The 魔人 companion's reports as text: card counts, the stairs grid, chests and the
+battle log, one line per event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import _
+from companion.majin.battle import Battle
+
+SIZE = 6
+
+
+def cards_lines(report: dict[str, Any]) -> list[str]:
+    majin = report["majin"]
+    tiers = ", ".join(_("{tier} yen: {count}", tier=t, count=c)
+                      for t, c in majin["by_tier"].items())
+    ranks = ", ".join(f"{r} {c}" for r, c in majin["by_rank"].items())
+    lines = [
+        _("Card folder {folder}: every file checked.", folder=report["folder"]),
+        _("魔人: {count} ({tiers}; {ranks})", count=majin["count"], tiers=tiers, ranks=ranks),
+        _("Monsters: B1F {one}, B2F {two}, B3F {three}; bosses: {bosses}",
+          one=report["monsters"]["1"], two=report["monsters"]["2"],
+          three=report["monsters"]["3"], bosses=report["bosses"]),
+        _("Items: {count} ({cursed} cursed)", count=report["items"]["count"],
+          cursed=report["items"]["cursed"]),
+    ]
+    for floor, counts in report["dungeon"].items():
+        lines.append(_("B{floor}F dungeon: {corridor} corridor cards ({down} down), up "
+                       "stairs {up}, special {special}", floor=floor, **counts))
+    lines.append(_("Treasure table: {rows} rows; events: {events}",
+                   rows=report["treasure_rows"], events=report["events"]))
+    return lines
+
+
+def stairs_grid(x: int, y: int) -> list[str]:
+    """The 6 × 6 map with the stairs: columns 1–6 across, rows 1–6 down."""
+    lines = ["    " + " ".join(str(c) for c in range(1, SIZE + 1))]
+    for row in range(1, SIZE + 1):
+        cells = ["S" if (col, row) == (x, y) else "." for col in range(1, SIZE + 1)]
+        lines.append(f"  {row} " + " ".join(cells))
+    return lines
+
+
+def chest_lines(report: dict[str, Any]) -> list[str]:
+    lines = [_("N = {n} (levels {levels}); dice {rolls}{short} = {sum}, bonus +{bonus}: "
+               "chest number {number}", n=report["n"],
+               levels="+".join(map(str, report["levels"])),
+               rolls=" ".join(map(str, report["rolls"])),
+               short=_(" (short form)") if report["short"] else "", sum=report["sum"],
+               bonus=report["bonus"], number=report["number"])]
+    if report["over_cap"]:
+        lines.append(_("Over the cap {cap}: row {row} (any row 1-{cap} may be chosen with "
+                       "--choose).", cap=report["cap"], row=report["row"]))
+    gained = report["text"]
+    if report["yen"] is not None:
+        gained = _("{yen} yen", yen=report["yen"])
+        if report["money_rolls"]:
+            gained += _(" (money dice {dice})", dice=" ".join(map(str, report["money_rolls"])))
+    lines.append(_("Row {row}: {text}", row=report["row"], text=gained))
+    lines.append(_("Chance of passing the cap {cap}: {p} (short form {short})",
+                   cap=report["cap"], p=report["p_over_cap"], short=report["p_over_cap_short"]))
+    return lines
+
+
+def battle_lines(battle: Battle, log: list[dict[str, Any]]) -> list[str]:
+    lines = [event_line(event) for event in log]
+    lines.append(_("Party LP {party}, monster LP {monsters}; turn {turn}, {phase}{result}",
+                   party=battle.party_lp, monsters=battle.monster_lp, turn=battle.turn,
+                   phase=battle.phase,
+                   result=f" ({battle.result})" if battle.result else ""))
+    lines.append(_("Front {front} | back {back} | monsters {monsters}",
+                   front=_row(battle.front), back=_row(battle.back),
+                   monsters=" ".join(battle.monsters) or "-"))
+    return lines
+
+
+def _row(row: list[str | None]) -> str:
+    return " ".join(card or "-" for card in row)
+
+
+def event_line(event: dict[str, Any]) -> str:
+    when = _("T{turn} {phase}", turn=event["turn"], phase=event["phase"])
+    return f"{when}: {_TEXTS[event['type']](event)}"
+
+
+def _attack(e: dict[str, Any]) -> str:
+    text = _("{actor} attacks {target}: ATK {atk} vs DEF {def_}", actor=e["actor"],
+             target=e["target"], atk=e["atk"], def_=e["def"])
+    if e["fallback"]:
+        text += _(" (the order could not be carried out)")
+    return text + _outcome(e) + _lps(e)
+
+
+def _charge(e: dict[str, Any]) -> str:
+    text = _("{actor} charges {target}: die {roll}", actor=e["actor"], target=e["target"],
+             roll=e["roll"])
+    if not e["landed"]:
+        return text + _(", the cost empties the party LP: the charge does not land") + _lps(e)
+    text += _(", critical") if e["crit"] else _(", ATK {atk} vs DEF {def_}", atk=e["atk"],
+                                                def_=e["def"])
+    return text + _outcome(e) + _lps(e)
+
+
+def _outcome(e: dict[str, Any]) -> str:
+    if e["killed"]:
+        return _(" → {target} dies (−{damage} LP)", target=e["target"], damage=e["damage"])
+    if e["damage"]:
+        return _(" → {damage} damage", damage=e["damage"])
+    return _(" → no damage")
+
+
+def _lps(e: dict[str, Any]) -> str:
+    return _(" [party {party}, monsters {monsters}]", party=e["party_lp"],
+             monsters=e["monster_lp"])
+
+
+def _ability(e: dict[str, Any]) -> str:
+    what = e["item"] or e["effect"]
+    text = _("{actor} uses {what}", actor=e["actor"], what=what)
+    if e["ok_roll"] is not None:
+        text += _(" (success die {roll})", roll=e["ok_roll"])
+    if not e["success"]:
+        return text + _(": it fails") + _lps(e)
+    if e["targets"]:
+        text += _(" on {targets}", targets=", ".join(e["targets"]))
+    if e["amount"] is not None:
+        text += _(": {effect} {amount}", effect=e["effect"], amount=e["amount"])
+    if e["killed"]:
+        text += _(" → {killed} die", killed=", ".join(e["killed"]))
+    return text + _lps(e)
+
+
+def _escape(e: dict[str, Any]) -> str:
+    if e["need"] is None:
+        text = _("{card} ({rank}) is sacrificed: a certain escape", card=e["card"],
+                 rank=e["rank"])
+    else:
+        text = _("{card} ({rank}) is sacrificed: die {roll}, needs {need}+", card=e["card"],
+                 rank=e["rank"], roll=e["roll"], need=e["need"])
+    result = _(" → escaped") if e["success"] else _(" → the escape fails")
+    return text + result + _(" [party {party}]", party=e["party_lp"])
+
+
+def _pass(e: dict[str, Any]) -> str:
+    who = e["actor"] or (_("the summoner") if e["phase"] == "summoner" else _("the back row"))
+    return _("{who} passes ({why})", who=who, why=e["why"])
+
+
+def _summon(e: dict[str, Any]) -> str:
+    return _("the summoner: {action} {cards} → front {front} | back {back}",
+             action=e["action"], cards=" ".join(e["cards"]), front=_row(e["front"]),
+             back=_row(e["back"]))
+
+
+def _advance(e: dict[str, Any]) -> str:
+    return _("the front row is empty: {cards} move up", cards=" ".join(e["cards"]))
+
+
+def _end(e: dict[str, Any]) -> str:
+    text = {"won": _("the battle is won"), "lost": _("the party is wiped out"),
+            "escaped": _("the party escapes")}[e["result"]]
+    if e["fallen"]:
+        text += _(" ({fallen} fall)", fallen=", ".join(e["fallen"]))
+    return text + _lps(e)
+
+
+_TEXTS = {"attack": _attack, "charge": _charge, "ability": _ability, "escape": _escape,
+          "pass": _pass, "summon": _summon, "advance": _advance, "end": _end}
