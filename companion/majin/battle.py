@@ -74,7 +74,8 @@ class Battle:
 
 def load(path: str | os.PathLike[str]) -> Battle:
     where = str(path)
-    return from_dict(parse_json(read_text(path), where), where, Path(path).resolve().parent)
+    return from_dict(parse_json(read_text(path), where), where,
+                     Path(os.path.abspath(path)).parent)
 
 
 def from_dict(data: Any, where: str, base: Path | None) -> Battle:
@@ -273,12 +274,12 @@ class _Reader:
         b = self.battle
         if b.over:
             return
+        if not b.monsters:
+            raise InputError(_("a battle not over has monsters"), self.at("monsters"))
         if not b.party_lp or not b.monster_lp:
             key = "party_lp" if not b.party_lp else "monster_lp"
             raise InputError(_("an LP of 0 ends the battle: a battle not over has LP on both "
                                "sides"), self.at(key))
-        if not b.monsters:
-            raise InputError(_("a battle not over has monsters"), self.at("monsters"))
         if b.front_most() is None:
             raise InputError(_("the front row has no living member (R52): a battle not over "
                                "always has one"), self.at("front"))
@@ -410,5 +411,5 @@ def to_dict(battle: Battle, out: str | os.PathLike[str] | None = None) -> dict[s
 def cards_ref(battle: Battle, out: str | os.PathLike[str] | None) -> str:
     if battle.cards_ref == card_files.SAMPLE or out is None or Path(battle.cards_ref).is_absolute():
         return battle.cards_ref
-    folder = card_files.folder_path(battle.cards_ref, battle.base).resolve()
-    return os.path.relpath(folder, Path(out).resolve().parent)
+    folder = os.path.abspath(card_files.folder_path(battle.cards_ref, battle.base))
+    return os.path.relpath(folder, os.path.dirname(os.path.abspath(out)))

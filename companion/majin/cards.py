@@ -189,7 +189,7 @@ class _Reader:
         found = records(read_text(path), shown)
         if not found:
             raise InputError(_("the file is empty"), shown)
-        header = _header(found[0][1], columns, shown)
+        header = _header(found[0][1], columns, f"{shown}: line {found[0][0]}")
         rows = []
         for line, cells in found[1:]:
             where = f"{shown}: line {line}"
@@ -216,7 +216,7 @@ class _Reader:
 def _header(cells: list[str], columns: dict[str, bool], where: str) -> list[str]:
     header = [cell.strip() for cell in cells]
     for number, name in enumerate(header, start=1):
-        place = f"{where}: line 1: column {number}"
+        place = f"{where}: column {number}"
         if name not in columns:
             raise InputError(_("unknown column {name!r}; this file has the columns {columns}",
                                name=name, columns=", ".join(columns)), place)
@@ -224,8 +224,7 @@ def _header(cells: list[str], columns: dict[str, bool], where: str) -> list[str]
             raise InputError(_("the column {name!r} is named twice", name=name), place)
     missing = [name for name, needed in columns.items() if needed and name not in header]
     if missing:
-        raise InputError(_("the header lacks the column {name!r}", name=missing[0]),
-                         f"{where}: line 1")
+        raise InputError(_("the header lacks the column {name!r}", name=missing[0]), where)
     return header
 
 
@@ -244,7 +243,7 @@ def _cell(row: dict[str, str], column: str, where: str, parse: Callable[[str], A
 def _int(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if not re.fullmatch(r"\d+", text) or not low <= int(text) <= high:
-            raise InputError(_("expected a whole number {low}-{high}, found {found!r}",
+            raise InputError(_("expected a whole number {low}-{high}, found \"{found}\"",
                                low=low, high=high, found=text))
         return int(text)
     return parse
@@ -253,7 +252,7 @@ def _int(low: int, high: int) -> Callable[[str], int]:
 def _choice(*allowed: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in allowed:
-            raise InputError(_("expected one of {allowed}, found {found!r}",
+            raise InputError(_("expected one of {allowed}, found \"{found}\"",
                                allowed=", ".join(a or '""' for a in allowed), found=text))
         return text
     return parse
@@ -263,14 +262,14 @@ def _value(text: str) -> Value:
     found = effects.value(text)
     if found is None:
         raise InputError(_("expected a whole number 0-99 or dice like 1d6, 2d6+3 or 1d6-1 "
-                           "(1-3 dice), found {found!r}", found=text))
+                           "(1-3 dice), found \"{found}\"", found=text))
     return found
 
 
 def _id(text: str) -> str:
     if not _ID.fullmatch(text):
         raise InputError(_("expected an id of 1-20 letters, digits, _ or - (starting with a "
-                           "letter or digit), found {found!r}", found=text))
+                           "letter or digit), found \"{found}\"", found=text))
     return text
 
 
@@ -435,7 +434,7 @@ def _treasure_row(row: dict[str, str], where: str, number: int, items: dict[str,
                                both=_(" (money: yen or dice, not both)") if kind == "money"
                                else ""), f"{where}: {column}")
     if kind == "item" and item not in items:
-        raise InputError(_("expected the id of an item in items.csv, found {found!r}",
+        raise InputError(_("expected the id of an item in items.csv, found \"{found}\"",
                            found=item), f"{where}: item")
     if kind == "money" and not (yen or dice):
         raise InputError(_("a money row needs yen or dice"), f"{where}: yen")
@@ -449,7 +448,7 @@ def _treasure_dice(text: str) -> Value:
     match = _TREASURE_DICE.fullmatch(text.lower())
     if match is None:
         raise InputError(_("expected money dice like 1d6, 2d6 or 1d6+1 (1-3 dice, +0-9), "
-                           "found {found!r}", found=text))
+                           "found \"{found}\"", found=text))
     return Value(int(match.group(1)), int(match.group(2) or 0))
 
 

@@ -43,10 +43,14 @@ def dice_options(command: Any) -> Any:
 
 
 def tray(dice_text: str | None, seed: int | None) -> Tray:
-    made = Tray(None if dice_text is None else typed_dice(dice_text), seed)
-    if dice_text is None and seed is None:
-        click.echo(_("seed {seed} (replay: --seed {seed})", seed=made.seed), err=True)
-    return made
+    return Tray(None if dice_text is None else typed_dice(dice_text), seed)
+
+
+def done(dice: Tray, seed: int | None) -> None:
+    """Refuse dice left over; show a seed that was drawn, so the run replays."""
+    dice.finish()
+    if dice.typed is None and seed is None:
+        click.echo(_("seed {seed} (replay: --seed {seed})", seed=dice.seed), err=True)
 
 
 def emit(data: Any) -> None:
@@ -137,7 +141,7 @@ def stairs(floor: int, dice_text: str | None, seed: int | None, as_json: bool) -
     """
     dice = tray(dice_text, seed)
     x, y = dice.roll(_("x, the column")), dice.roll(_("y, the row"))
-    dice.finish()
+    done(dice, seed)
     if as_json:
         emit({"floor": floor, "x": x, "y": y, "cell": f"{x},{y}", "rolls": [x, y],
               "seed": dice.seed})
@@ -178,7 +182,7 @@ def treasure_command(floor: int, levels: str, short: bool, choose: int | None, f
     wanted = treasure.parse_levels(levels)
     dice = tray(dice_text, seed)
     chest = treasure.open_chest(found, floor, wanted, dice, short=short, choose=choose)
-    dice.finish()
+    done(dice, seed)
     report = chest_json(found, chest, dice.seed)
     if as_json:
         emit(report)
@@ -229,7 +233,7 @@ def escape(battle_file: Path, card: str, dice_text: str | None, seed: int | None
     fight = battles.load(battle_file)
     dice = tray(dice_text, seed)
     runner = escape_once(fight, card, dice)
-    dice.finish()
+    done(dice, seed)
     event = runner.log[0]
     report = {key: event[key] for key in ("card", "rank", "need", "roll", "success",
                                           "party_lp")}
@@ -267,7 +271,7 @@ def battle_command(battle_file: Path, dice_text: str | None, seed: int | None,
     dice = tray(dice_text, seed)
     runner = Runner(fight, dice)
     runner.run(turns)
-    dice.finish()
+    done(dice, seed)
     report = {"turn": fight.turn, "phase": fight.phase, "result": fight.result,
               "party_lp": fight.party_lp, "monster_lp": fight.monster_lp,
               "money": fight.money, "log": runner.log, "rolls": runner.rolls,

@@ -113,7 +113,7 @@ def _arguments(verb: str, args: list[str]) -> dict[str, object]:
     shapes = {"pure": "pure AMOUNT one|all", "lp": "lp AMOUNT", "heal": "heal AMOUNT",
               "boost": "boost atk|def AMOUNT", "seal": "seal", "remove": "remove",
               "recruit": "recruit"}
-    wrong = InputError(_("{verb} is written '{shape}'; found {found!r}", verb=verb,
+    wrong = InputError(_("{verb} is written '{shape}'; found \"{found}\"", verb=verb,
                          shape=shapes[verb], found=" ".join([verb, *args])))
     if verb in PARTY_ONLY:
         if args:
@@ -159,7 +159,7 @@ def _options(words: list[str]) -> dict[str, object]:
 def _option_number(key: str, text: str) -> int:
     low, high = (2, 6) if key == "ok" else (1, 99999)
     if not text.isdigit() or not low <= int(text) <= high:
-        raise InputError(_("{key}= takes a whole number {low}-{high}; found {found!r}",
+        raise InputError(_("{key}= takes a whole number {low}-{high}; found \"{found}\"",
                            key=key, low=low, high=high, found=text))
     return int(text)
 
@@ -196,7 +196,7 @@ def parse_passive(text: str, card: str) -> tuple[Clause, ...]:
         match = _CLAUSE.fullmatch(part)
         if match is None:
             raise InputError(_("a passive clause is 'atk|def +N|-N SCOPE' (N 1-9), as in "
-                               "'def +1 front'; found {found!r}", found=part))
+                               "'def +1 front'; found \"{found}\"", found=part))
         if match.group("scope") not in SCOPES[card]:
             raise InputError(_("the scope {scope!r} is not for this card; it takes {scopes}",
                                scope=match.group("scope"), scopes=", ".join(SCOPES[card])))
