@@ -245,6 +245,8 @@ class Tray:
         self.rng = None if typed is not None else random.Random(self.seed)
         self.where = where
         self.used: list[int] = []
+        self.shuffled = False
+        self._shuffler: random.Random | None = None
 
     def roll(self, what: str, sides: int = 6) -> int:
         """One die of ``sides`` for ``what`` (named in the message if it is missing)."""
@@ -262,6 +264,22 @@ class Tray:
                                    sides=sides), self.where)
         self.used.append(value)
         return value
+
+    def shuffle(self, cards: list) -> None:
+        """Shuffle ``cards`` in place from the seed (drawn now when the dice were typed,
+        so that the shuffle too can be replayed)."""
+        if self._shuffler is None:
+            if self.seed is None:
+                self.seed = new_seed()
+            self._shuffler = self.rng or random.Random(self.seed)
+        self._shuffler.shuffle(cards)
+        self.shuffled = True
+
+    @property
+    def seed_used(self) -> int | None:
+        """The seed behind any roll or shuffle made, else None."""
+        rolled = bool(self.used) and self.typed is None
+        return self.seed if rolled or self.shuffled else None
 
     def finish(self) -> None:
         """Refuse typed dice the command did not use."""

@@ -9,52 +9,24 @@ from typing import Any
 
 import click
 
-from companion.dice import Tray, typed_dice
 from companion.files import dump_json, write_atomic
 from companion.i18n import _
 from companion.majin import battle as battles
+from companion.majin import campaign_cli, render, treasure
 from companion.majin import cards as card_files
-from companion.majin import render, treasure
 from companion.majin.cards import Cards
+from companion.majin.options import (
+    DICE_HELP,
+    battle_argument,
+    dice_options,
+    done,
+    emit,
+    json_option,
+    out_option,
+    tray,
+)
 from companion.majin.runner import Runner, escape_once
 from companion.shell import add_help
-from companion.text import fraction_text
-
-json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print JSON on standard output (messages go to standard "
-                                "error).")
-out_option = click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-                          metavar="NEW", help="Write the new battle file here.")
-battle_argument = click.argument("battle_file", metavar="BATTLE",
-                                 type=click.Path(dir_okay=False, path_type=Path))
-DICE_HELP = """\b
-Dice: --dice D,D,… are the dice the table rolled, in the order the rules roll
-them; they must be exactly the dice the command rolls. --seed S rolls them
-from a seed. With neither a seed is drawn and shown on standard error, and the
-'rolls' of the output typed back with --dice replay the run."""
-
-
-def dice_options(command: Any) -> Any:
-    command = click.option("--seed", type=click.IntRange(0, 2**63 - 1),
-                           help="Roll from this seed (the same seed gives the same dice).")(
-        command)
-    return click.option("--dice", "dice_text", metavar="D,D,…",
-                        help="The dice rolled at the table, in order.")(command)
-
-
-def tray(dice_text: str | None, seed: int | None) -> Tray:
-    return Tray(None if dice_text is None else typed_dice(dice_text), seed)
-
-
-def done(dice: Tray, seed: int | None) -> None:
-    """Refuse dice left over; show a seed that was drawn, so the run replays."""
-    dice.finish()
-    if dice.typed is None and seed is None:
-        click.echo(_("seed {seed} (replay: --seed {seed})", seed=dice.seed), err=True)
-
-
-def emit(data: Any) -> None:
-    click.echo(dump_json(data), nl=False)
 
 
 @click.group()
@@ -183,7 +155,7 @@ def treasure_command(floor: int, levels: str, short: bool, choose: int | None, f
     dice = tray(dice_text, seed)
     chest = treasure.open_chest(found, floor, wanted, dice, short=short, choose=choose)
     done(dice, seed)
-    report = chest_json(found, chest, dice.seed)
+    report = treasure.report(found, chest, dice.seed)
     if as_json:
         emit(report)
         return
@@ -192,20 +164,6 @@ def treasure_command(floor: int, levels: str, short: bool, choose: int | None, f
 
 
 add_help(treasure_command, DICE_HELP)
-
-
-def chest_json(found: Cards, chest: treasure.Chest, seed: int | None) -> dict[str, Any]:
-    row = chest.row
-    return {
-        "floor": chest.floor, "levels": list(chest.levels), "n": chest.n,
-        "short": chest.short, "rolls": list(chest.rolls), "sum": chest.sum,
-        "bonus": chest.bonus, "number": chest.number, "cap": chest.cap,
-        "over_cap": chest.over_cap, "row": row.number, "kind": row.kind, "item": row.item,
-        "yen": chest.yen, "money_rolls": list(chest.money_rolls),
-        "text": treasure.row_text(found, row),
-        "p_over_cap": fraction_text(chest.p_over_cap),
-        "p_over_cap_short": fraction_text(chest.p_over_cap_short), "seed": seed,
-    }
 
 
 # --- escape, battle -------------------------------------------------------------------------
@@ -295,3 +253,7 @@ def finish(fight: battles.Battle, runner: Runner, out: Path | None, as_json: boo
             click.echo(line)
     if out is not None:
         click.echo(_("Battle written to {path}.", path=out), err=True)
+
+
+for campaign_command in campaign_cli.COMMANDS:
+    majin.add_command(campaign_command)

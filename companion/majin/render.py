@@ -167,3 +167,48 @@ def _end(e: dict[str, Any]) -> str:
 
 _TEXTS = {"attack": _attack, "charge": _charge, "ability": _ability, "escape": _escape,
           "pass": _pass, "summon": _summon, "advance": _advance, "end": _end}
+
+
+def campaign_lines(c: Any, summary: dict[str, Any]) -> list[str]:
+    """The campaign at a glance: money, formation, what is owned, the expedition."""
+    ranks = ", ".join(f"{rank} {count}" for rank, count in summary["majin"].items() if count)
+    lines = [
+        _("Money {money} yen, bank {bank} yen; {where}", money=c.money, bank=c.bank,
+          where=_("in the dungeon") if c.dungeon else _("on the surface")),
+        _("Party: front {front} | back {back}", front=_row(c.front), back=_row(c.back)),
+        _("Stock: {cards}", cards=" ".join(c.stock) or "-"),
+        _("魔人 owned: {ranks}", ranks=ranks or "-"),
+        _("Pack: {items}; shop: {shop}", items=" ".join(c.pack) or "-",
+          shop=" ".join(c.shop) or "-"),
+        _("Graveyard: {cards}", cards=" ".join(c.graveyard) or "-"),
+        _("Elevator: {floors}; flags: {flags}",
+          floors=" ".join(f"B{f}F" for f in c.elevator) or "-", flags=" ".join(c.flags) or "-"),
+    ]
+    if c.wipe:
+        lines.append(_("Wipe-out site: B{floor}F {x},{y}: bodies {bodies}, items {items}",
+                       floor=c.wipe["floor"], x=c.wipe["x"], y=c.wipe["y"],
+                       bodies=" ".join(c.wipe["bodies"]) or "-",
+                       items=" ".join(c.wipe["items"]) or "-"))
+    if c.dungeon:
+        lines += _expedition_lines(c)
+    return lines
+
+
+def _expedition_lines(c: Any) -> list[str]:
+    trip = c.dungeon
+    held = " ".join(f"{h}={i}" for h, i in trip.items.items()) or "-"
+    lines = [_("B{floor}F at {x},{y}: party LP {lp}, encounter {encounter}{due}",
+               floor=trip.floor, x=trip.x, y=trip.y, lp=trip.lp, encounter=trip.encounter,
+               due=_(" (battle due: {why})", why=trip.due) if trip.due else ""),
+             _("Bodies: {bodies}; items: {items}", bodies=" ".join(trip.bodies) or "-",
+               items=held)]
+    for name, value in (("drawn", trip.drawn), ("battle", trip.battle), ("chest", trip.chest)):
+        if value:
+            lines.append(_("Pending: {name} {value}", name=name, value=value))
+    laid = {(x["x"], x["y"]): x["card"] for x in trip.laid()}
+    lines.append("    " + " ".join(str(col) for col in range(1, SIZE + 1)))
+    for row in range(1, SIZE + 1):
+        marks = ["@" if (col, row) == (trip.x, trip.y) else "#" if (col, row) in laid else "."
+                 for col in range(1, SIZE + 1)]
+        lines.append(f"  {row} " + " ".join(marks))
+    return lines

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from companion.dice import Tray, sum_counts
 from companion.errors import InputError
 from companion.i18n import ENGLISH, _, language
 from companion.majin.cards import Cards, TreasureRow
+from companion.text import fraction_text
 
 BONUS = {1: 0, 2: 5, 3: 10}
 FLOOR_CAP = {1: 20, 2: 40, 3: None}  # B3F: only the table's last row caps it (R24)
@@ -126,3 +128,18 @@ def row_text(cards: Cards, row: TreasureRow) -> str:
             return _("{dice} × 100 yen", dice=row.dice)
         return _("{yen} yen", yen=row.yen)
     return _("nothing")
+
+
+def report(cards: Cards, chest: Chest, seed: int | None) -> dict[str, Any]:
+    """The chest's keys, as ``treasure`` and ``chest`` print them."""
+    row = chest.row
+    return {
+        "floor": chest.floor, "levels": list(chest.levels), "n": chest.n,
+        "short": chest.short, "rolls": list(chest.rolls), "sum": chest.sum,
+        "bonus": chest.bonus, "number": chest.number, "cap": chest.cap,
+        "over_cap": chest.over_cap, "row": row.number, "kind": row.kind, "item": row.item,
+        "yen": chest.yen, "money_rolls": list(chest.money_rolls),
+        "text": row_text(cards, row),
+        "p_over_cap": fraction_text(chest.p_over_cap),
+        "p_over_cap_short": fraction_text(chest.p_over_cap_short), "seed": seed,
+    }
