@@ -156,26 +156,23 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         raise InputError(_("malformed TOML: {why}", why=err), where) from None
 
 
+#: The tokens that matter for nesting: a string (skipped whole; double-quoted ones with
+#: backslash escapes, an unterminated one runs to the end) or a bracket.
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"?|\'[^\']*\'?|[\[\]{}]', re.DOTALL)
+
+
 def _refuse_deep(text: str, openers: str, where: str) -> None:
     """Refuse text nested deeper than MAX_DEPTH (counted outside strings)."""
-    depth, quote, escaped = 0, "", False
-    closers = {"[": "]", "{": "}"}
-    for char in text:
-        if quote:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = quote == '"'
-            elif char == quote:
-                quote = ""
-            continue
-        if char in "\"'":
-            quote = char
-        elif char in openers:
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth = 0
+    for match in _NESTING.finditer(text):
+        token = match.group()
+        if token in openers:
             depth += 1
             if depth > MAX_DEPTH:
                 raise InputError(_("nested more than {depth} levels deep", depth=MAX_DEPTH), where)
-        elif char in closers.values():
+        elif token in "]}":
             depth = max(0, depth - 1)
 
 

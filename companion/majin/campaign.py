@@ -90,7 +90,9 @@ def load(path: str | os.PathLike[str]) -> Campaign:
                      Path(os.path.abspath(path)).parent)
 
 
-def from_dict(data: Any, where: str, base: Path | None) -> Campaign:
+def from_dict(data: Any, where: str, base: Path | None, cards: Cards | None = None
+              ) -> Campaign:
+    """The campaign in ``data``, checked; ``cards``: the folder already read, if it is."""
     if not isinstance(data, dict):
         raise InputError(_("expected a campaign file: a JSON object"), where)
     unknown = [key for key in data if key not in KEYS]
@@ -104,7 +106,7 @@ def from_dict(data: Any, where: str, base: Path | None) -> Campaign:
     if not isinstance(ref, str) or not ref:
         raise InputError(_("expected 'sample' or a card folder"), f"{where}: cards")
     try:
-        found = card_files.load(ref, base)
+        found = cards or card_files.load(ref, base)
     except InputError as err:
         raise err.at(f"{where}: cards") from None
     campaign = Campaign(found, ref, base)

@@ -64,18 +64,21 @@ def dice_options(function: Callable[..., Any]) -> Callable[..., Any]:
                         help="The dice rolled at the table, in order.")(function)
 
 
-def commit(path: Path, before: Campaign | None, after: Campaign, change: Change, tray: Tray,
+Before = tuple[int, int, int | None]  # money, bank and the party LP before the change
+
+
+def commit(path: Path, before: Before | None, after: Campaign, change: Change, tray: Tray,
            as_json: bool, dry_run: bool, seed: int | None) -> None:
     """Log the change, check the new campaign, write it (and its companions), report."""
     tray.finish()
     ctx = click.get_current_context()
-    typed = list(ctx.meta.get("typed", []))
+    typed = [arg for arg in ctx.meta.get("typed", []) if arg != "--json"]
     if str(path) in typed:
         typed.remove(str(path))
     after.log.append(_entry(ctx.info_name or "", typed, before, after, change, tray))
     data = campaigns.to_dict(after, path)
     try:
-        campaigns.from_dict(data, str(path), Path(os.path.abspath(path)).parent)
+        campaigns.from_dict(data, str(path), Path(os.path.abspath(path)).parent, after.cards)
     except InputError as err:
         raise InputError(_("the change would leave the campaign inconsistent ({why}); nothing "
                            "was written", why=err)) from None
@@ -95,20 +98,20 @@ def commit(path: Path, before: Campaign | None, after: Campaign, change: Change,
         click.echo(_("seed {seed} (replay: --seed {seed})", seed=tray.seed_used), err=True)
 
 
-def _entry(command: str, typed: list[str], before: Campaign | None, after: Campaign,
+def _entry(command: str, typed: list[str], before: Before | None, after: Campaign,
            change: Change, tray: Tray) -> dict[str, Any]:
-    lp_before = before.dungeon.lp if before and before.dungeon else None
+    money, bank, lp_before = before or (after.money, after.bank, None)
     lp_after = after.dungeon.lp if after.dungeon else None
     return {"n": len(after.log) + 1, "command": command, "args": typed,
-            "money": [before.money if before else after.money, after.money],
-            "bank": [before.bank if before else after.bank, after.bank],
+            "money": [money, after.money], "bank": [bank, after.bank],
             "lp": None if lp_before is None and lp_after is None else [lp_before, lp_after],
             "dice": list(tray.used), "seed": tray.seed_used, "summary": change.summary}
 
 
-def loaded(path: Path) -> tuple[Campaign, Campaign]:
-    """The campaign twice: one to change, one to remember how it was."""
-    return campaigns.load(path), campaigns.load(path)
+def loaded(path: Path) -> tuple[Campaign, Before]:
+    """The campaign, and its money, bank and LP before the change."""
+    c = campaigns.load(path)
+    return c, (c.money, c.bank, c.dungeon.lp if c.dungeon else None)
 
 
 def make_tray(dice_text: str | None = None, seed: int | None = None) -> Tray:

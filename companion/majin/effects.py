@@ -210,19 +210,7 @@ def parse_passive(text: str, card: str) -> tuple[Clause, ...]:
 
 def describe_active(effect: Active) -> str:
     """The printed text of an active ability, with every number of it."""
-    amount = str(effect.amount) if effect.amount is not None else ""
-    texts = {
-        "pure": (_("Pure damage {amount} to every enemy", amount=amount) if effect.scope == "all"
-                 else _("Pure damage {amount} to one enemy", amount=amount)),
-        "lp": _("Direct LP damage {amount}", amount=amount),
-        "heal": _("Recover {amount} LP", amount=amount),
-        "boost": (_("This turn: front row ATK +{amount}", amount=amount) if effect.stat == "atk"
-                  else _("This turn: front row DEF +{amount}", amount=amount)),
-        "seal": _("Seal one enemy's ability"),
-        "remove": _("One enemy leaves the battle"),
-        "recruit": _("One enemy joins the party"),
-    }
-    text = texts[effect.verb]
+    text = _VERB_TEXT[effect.verb](effect, str(effect.amount))
     if effect.attack:
         text = _("{text}, then a normal attack", text=text)
     if effect.ok:
@@ -234,6 +222,20 @@ def describe_active(effect: Active) -> str:
     if effect.explore:
         text = _("[Exploring] {text}", text=text)
     return text
+
+
+_VERB_TEXT = {
+    "pure": lambda e, n: (_("Pure damage {amount} to every enemy", amount=n) if e.scope == "all"
+                          else _("Pure damage {amount} to one enemy", amount=n)),
+    "lp": lambda e, n: _("Direct LP damage {amount}", amount=n),
+    "heal": lambda e, n: _("Recover {amount} LP", amount=n),
+    "boost": lambda e, n: (_("This turn: front row ATK +{amount}", amount=n)
+                           if e.stat == "atk" else
+                           _("This turn: front row DEF +{amount}", amount=n)),
+    "seal": lambda e, n: _("Seal one enemy's ability"),
+    "remove": lambda e, n: _("One enemy leaves the battle"),
+    "recruit": lambda e, n: _("One enemy joins the party"),
+}
 
 
 def describe_passive(clauses: tuple[Clause, ...], card: str) -> str:
