@@ -188,3 +188,12 @@ def test_case_12_recruit(tmp_path: Path) -> None:
     state = found["state"]
     assert (found["turn"], state["money"], state["back"], state["recruits"]) == (
         2, 100, ["X2", None, None], ["X2"])
+
+
+def test_the_example_battle_file_is_fought_to_the_end() -> None:
+    example = Path(__file__).parents[2] / "examples" / "majin" / "battle.json"
+    found = run("battle", str(example), "--seed", "7")
+    assert found["phase"] == "over" and found["result"] in ("won", "lost", "escaped")
+    replay = run("battle", str(example), "--dice", ",".join(str(r["value"])
+                                                            for r in found["rolls"]))
+    assert replay["log"] == found["log"]
