@@ -19,7 +19,7 @@ from typing import Any
 from companion.csvfile import records
 from companion.errors import InputError
 from companion.files import read_text
-from companion.i18n import _
+from companion.i18n import _, language
 from companion.majin import effects
 from companion.majin.effects import Active, Clause, Value
 
@@ -144,13 +144,36 @@ def folder_path(name: str, base: str | os.PathLike[str] | None = None) -> Path:
     return path if path.is_absolute() or base is None else Path(base) / path
 
 
+FILES = ("majin.csv", "monsters.csv", "bosses.csv", "items.csv", "dungeon.csv",
+         "treasure.csv", "events.csv")
+_read: dict[tuple[Any, ...], Cards] = {}
+
+
 def load(name: str = SAMPLE, base: str | os.PathLike[str] | None = None) -> Cards:
-    """Read and check every file of a card folder."""
+    """Read and check every file of a card folder (once per process while its files stay
+    the same: a folder read again is the same :class:`Cards`)."""
     path = folder_path(name, base)
     shown = SAMPLE if name == SAMPLE else str(path)
     if not path.is_dir():
         raise InputError(_("not a card folder (expected a folder holding majin.csv, "
                            "monsters.csv, items.csv, dungeon.csv and treasure.csv)"), shown)
+    key = (shown, language(), *(_contents(path / file) for file in FILES))
+    if key not in _read:
+        if len(_read) >= 8:
+            _read.clear()
+        _read[key] = _load(path, shown)
+    return _read[key]
+
+
+def _contents(path: Path) -> int | None:
+    """A fingerprint of the file's bytes (None: no such file)."""
+    try:
+        return hash(path.read_bytes())
+    except OSError:
+        return None
+
+
+def _load(path: Path, shown: str) -> Cards:
     reader = _Reader(path, shown)
     items = reader.table("items.csv", ITEM_COLUMNS, _item)
     cards = Cards(
