@@ -12,6 +12,8 @@ shown in English.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from typing import Any
@@ -36,6 +38,16 @@ def use(language: str | None) -> None:
     if language is not None and language not in LANGS:
         raise ValueError(f"language {language!r}; expected one of {', '.join(LANGS)}")
     _language.set(language)
+
+
+@contextmanager
+def speaking(language_: str) -> Iterator[None]:
+    """Speak ``language_`` inside the ``with`` block (e.g. the language a PDF prints)."""
+    token = _language.set(language_)
+    try:
+        yield
+    finally:
+        _language.reset(token)
 
 
 def language() -> str:

@@ -58,6 +58,7 @@ class Options:
     tables: str | None = None  # JongRogue: a folder of tables replacing the shipped ones
     no_flowers: bool | None = None  # JongRogue: the deck without the 8 spares (136 cards)
     card: str | None = None  # JongRogue: the card size, a name or WxH mm (default by paper)
+    cards: str | None = None  # 魔人: a card folder (default: the shipped sample set)
 
     pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
 
@@ -108,6 +109,7 @@ class Options:
         parts += [f"tables-{_stem(self.tables)}"] if self.tables is not None else []
         parts += ["no-flowers"] if self.no_flowers else []
         parts += [f"card-{_stem(self.card)}"] if self.card is not None else []
+        parts += [f"cards-{_stem(self.cards)}"] if self.cards is not None else []
         flags = (("one-up", self.one_up), ("fold", self.fold), ("ink-saver", self.ink_saver),
                  ("cut-guides", self.cut_guides), (f"duplex-{self.duplex}",
                                                    self.duplex != "long"),

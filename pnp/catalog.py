@@ -18,9 +18,11 @@ if TYPE_CHECKING:
 # The games' drawings and data load when a component is built, not when listed.
 dh = lazy.module("pnp.components.darkhall")
 jr = lazy.module("pnp.components.jongrogue")
+mj = lazy.module("pnp.components.majin")
 rk = lazy.module("pnp.components.rakugaaki")
 rl = lazy.module("pnp.components.roguelight")
 jr_tables = lazy.module("companion.jongrogue.tables")
+mj_cards = lazy.module("companion.majin.cards")
 rk_boards = lazy.module("companion.rakugaaki.board")
 maps = lazy.module("companion.roguelight.maps")
 pack = lazy.module("pnp.pack")
@@ -366,7 +368,77 @@ JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
     validate=lambda options: options.tables and jr_tables.load(options.tables),
     notice=CREDIT["en"])
 
-GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI, JONGROGUE)}
+# --- the 魔人 dungeon card game ----------------------------------------------------------
+
+
+def _mj_cards(ctx: Context):
+    return mj.load_cards(ctx.options.cards, ctx.options.lang)
+
+
+def _mj_deck(kind: str) -> tuple:
+    """(pages, preview) of a card component drawn through its deck file."""
+    def make(ctx: Context) -> list:
+        return mj.card_pieces(kind, _mj_cards(ctx), ctx.options.lang, ctx.measure,
+                              ctx.options.bleed)
+    return pieces(make, lambda ctx: mj.SUMMARY, kind)
+
+
+def _mj_sheets(ctx: Context, drawings: list, label: str) -> list[Page]:
+    return [ctx.centred(shapes, (w, h), label) for w, h, shapes in drawings]
+
+
+def _mj_maps(ctx: Context) -> list:
+    return [mj.map_sheet(floor, ctx.options.lang) for floor in (1, 2, 3)]
+
+
+MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card game", {
+    "majin": Component(
+        "majin", "a face per 魔人 of the card files (poker), backs by gacha tier",
+        *_mj_deck("majin")),
+    "monsters": Component(
+        "monsters", "a face per monster (poker), backs by floor", *_mj_deck("monsters")),
+    "bosses": Component("bosses", "a face per boss (poker), one boss back",
+                        *_mj_deck("bosses")),
+    "items": Component("items", "a face per item (poker): kind, sell and buy-back prices, "
+                                "a curse mark on cursed items; one back",
+                       *_mj_deck("items")),
+    "dungeon": Component(
+        "dungeon", "the corridor tiles (30 mm, copies counted), up stairs and special cards, "
+                   "backs by floor",
+        *pieces(lambda ctx: mj.tile_pieces(_mj_cards(ctx), ctx.options.lang),
+                lambda ctx: (mj.TILE, mj.TILE), "dungeon"),
+        making="cut on the crop marks; the notch marks each tile's top edge"),
+    "map": Component(
+        "map", "the three 6 × 6 dungeon maps B1F-B3F (31 mm cells) with the encounter track",
+        lambda ctx: _mj_sheets(ctx, _mj_maps(ctx), "map"), lambda ctx: _mj_maps(ctx)[0],
+        sheet=True, stock="paper", making="lay the corridor tiles on the cells"),
+    "lp": Component(
+        "lp", "the LP sheet: the 魔人 and monster tracks, 0-40",
+        lambda ctx: _mj_sheets(ctx, [mj.lp_sheet(ctx.options.lang)], "lp"),
+        lambda ctx: mj.lp_sheet(ctx.options.lang), sheet=True, stock="paper",
+        making="a token on each track"),
+    "treasure": Component(
+        "treasure", "the treasure table of the card files and the chest rules",
+        lambda ctx: _mj_sheets(ctx, mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang,
+                                                       ctx.measure), "treasure"),
+        lambda ctx: mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang, ctx.measure)[0],
+        sheet=True, stock="paper", making="keep it by the map"),
+    "money": Component(
+        "money", "money cards (mini): 100 円 ×20, 500 ×10, 1000 ×10, 5000 ×4; one back",
+        *pieces(lambda ctx: mj.money_pieces(ctx.options.lang, ctx.measure, ctx.options.bleed),
+                lambda ctx: (44.0, 63.0), "money")),
+    "tokens": Component(
+        "tokens", "the summoner, wipe-out, two LP and encounter tokens (20 mm, double-sided)",
+        *pieces(lambda ctx: mj.token_pieces(ctx.options.lang),
+                lambda ctx: (mj.TOKEN, mj.TOKEN), "tokens")),
+    "summary": Component(
+        "summary", "the rules summary card (poker, double-sided)",
+        *pieces(lambda ctx: mj.summary_pieces(ctx.options.lang, ctx.measure),
+                lambda ctx: mj.SUMMARY, "summary")),
+}, options=frozenset({"cards"}),
+    validate=lambda options: options.cards and mj_cards.load(options.cards))
+
+GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI, JONGROGUE, MAJIN)}
 
 
 def find(game: str, component: str | None = None):

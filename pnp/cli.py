@@ -83,7 +83,8 @@ def list_games() -> None:
                "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --pages LIST\n"
                "Game options: --square MM (darkhall)  --map FILE (roguelight)  "
                "--board NAME|FILE  --cell MM  --tile-shape hex|square (rakugaaki)  "
-               "--tables DIR  --no-flowers  --card SIZE (jongrogue)")
+               "--tables DIR  --no-flowers  --card SIZE (jongrogue)  --cards DIR "
+               "(majin-dungeon)")
     click.echo("* built by 'pnp build GAME'; the others only when named.")
     click.echo("Your own cards from a spreadsheet: pnp deck DECK.toml (see docs/decks.md).")
 
@@ -172,7 +173,7 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
 def preview(game: str, component: str, output: Path, page: int | None, lang: str, paper: str,
             square: float | None, map_file: str | None, board_file: str | None,
             cell: float | None, tile_shape: str | None, tables_dir: str | None,
-            no_flowers: bool | None, card: str | None) -> None:
+            no_flowers: bool | None, card: str | None, cards_dir: str | None) -> None:
     """Write an SVG preview of one COMPONENT, from the same geometry as the PDF.
 
     \b
@@ -189,7 +190,7 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
 
     options = Options(lang=lang, paper=paper.lower(), square=square, map=map_file,
                       board=board_file, cell=cell, tile_shape=tile_shape, tables=tables_dir,
-                      no_flowers=no_flowers or None, card=card)
+                      no_flowers=no_flowers or None, card=card, cards=cards_dir)
     found_game.check(options)
     ctx = context(options)
     if page is None:

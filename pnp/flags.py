@@ -76,6 +76,9 @@ def game_options(function):
         click.option("--card", metavar="SIZE", help="JongRogue: the card size — meishi, "
                      "us-business or WxH in mm (default: meishi on A4, us-business on "
                      "Letter)."),
+        click.option("--cards", "cards_dir", metavar="DIR",
+                     help="魔人 dungeon: a folder of card files (CSV) to print instead of "
+                          "the sample set."),
     ]):
         function = option(function)
     return function
@@ -92,7 +95,8 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  square: float | None = None, map_file: str | None = None,
                  board_file: str | None = None, cell: float | None = None,
                  tile_shape: str | None = None, tables_dir: str | None = None,
-                 no_flowers: bool | None = None, card: str | None = None) -> Options:
+                 no_flowers: bool | None = None, card: str | None = None,
+                 cards_dir: str | None = None) -> Options:
     from pnp.build import Options
 
     try:
@@ -102,7 +106,8 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
             f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
                    cut_guides, fold, one_up, font, square, map_file, board_file, cell,
-                   tile_shape, tables_dir, no_flowers or None, card, page_numbers(page_list))
+                   tile_shape, tables_dir, no_flowers or None, card, cards_dir,
+                   page_numbers(page_list))
 
 
 def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:

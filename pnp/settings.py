@@ -11,4 +11,4 @@ PAPER_NAMES = ("a4", "letter")
 #: Options that belong to one game (the Options field and its flag).
 GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell": "--cell",
                 "tile_shape": "--tile-shape", "tables": "--tables", "no_flowers": "--no-flowers",
-                "card": "--card"}
+                "card": "--card", "cards": "--cards"}

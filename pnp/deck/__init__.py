@@ -81,6 +81,7 @@ def chosen(deck: Deck, only: tuple[int, ...]) -> list[Card]:
 class Drawn:
     pieces: list[Piece]
     overflow: list[str]  # "card 3 (cards.csv:4): face[2] (title) (6 pt)"
+    overflowed: list[tuple[str, str]]  # (the row's place, the layer's name), the same boxes
 
 
 def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float],
@@ -95,6 +96,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
     backs: dict[str, Form | None] = {}
     drawn: list[Piece] = []
     overflow: list[str] = []
+    overflowed: list[tuple[str, str]] = []
     total = len(deck.cards)
     for card in cards:
         canvas = Canvas(*fit.layout, fit.bleed, measure, folder=spec.source.parent)
@@ -109,6 +111,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
             face = [Group(tuple(face), dy=w, rotate=-90)]  # the top to the slot's left
         overflow += [f"card {card.number} ({card.row.where}): {place}"
                      for place in canvas.overflow]
+        overflowed += [(card.row.where, name) for name in canvas.overflowed]
         kind = card.row.type
         if kind not in backs:
             backs[kind] = _back(spec, kind, Canvas(*fit.layout, fit.bleed, measure,
@@ -116,7 +119,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
         drawn.append(Piece(_art(face), _form_art(backs[kind], h if spec.turned else None),
                            name=f"card {card.number}"))
         progress(1)
-    return Drawn(drawn, overflow)
+    return Drawn(drawn, overflow, overflowed)
 
 
 @dataclass(frozen=True)

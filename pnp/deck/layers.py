@@ -36,6 +36,7 @@ class Canvas:
     measure: Callable[[str, float], float]  # (text, points) → mm
     folder: FilePath = FilePath(".")  # pictures are named relative to the deck file
     overflow: list[str] = field(default_factory=list)  # text boxes that did not fit
+    overflowed: list[str] = field(default_factory=list)  # their layers' names
 
 
 def draw_layers(layers: tuple[Layer, ...], context: dict[str, Any], canvas: Canvas) -> list:
@@ -147,6 +148,7 @@ def _text(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
                  canvas.measure, leading)
     if not fitted.fits:
         canvas.overflow.append(f"{layer.where} ({fitted.size:g} pt)")
+        canvas.overflowed.append(layer.name or "")
     anchor, share = ANCHORS[v.get("align", "left")]
     line_h = fitted.size * MM_PER_PT * leading
     top = y + (h - len(fitted.lines) * line_h) * RAISE[v.get("valign", "top")]

@@ -98,15 +98,23 @@ def step(game: Path, battle: Path, rng: random.Random) -> str:
         if way:
             assert command("move", str(game), *way) is not None
             return "move"
-        home = path_to_up(game)
-        if home:
-            if home and command("move", str(game), *home) is None:
-                return "move"
-            if campaigns.load(game).dungeon.due is None:  # type: ignore[union-attr]
-                assert command("up", str(game), "--seed", seed) is not None
-            return "up"
-        return "stuck"
+        if way == [] and rng.random() < 0.5:
+            return "wait"  # a corridor end here: the next step draws
+        return _home(game, seed)
     return "draw"
+
+
+def _home(game: Path, seed: str) -> str:
+    """Walk to the up stairs (stopping if a battle becomes due) and go up."""
+    home = path_to_up(game)
+    if home is None:
+        return "stuck"
+    if home and command("move", str(game), *home) is None:
+        return "stuck"
+    if campaigns.load(game).dungeon.due is None:  # type: ignore[union-attr]
+        assert command("up", str(game), "--seed", seed) is not None
+        return "up"
+    return "move"
 
 
 def _surface(game: Path, c: campaigns.Campaign, rng: random.Random, seed: str) -> str:

@@ -13,7 +13,7 @@ from companion.majin import campaign as campaigns
 from tests.majin import play
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**6))
 def test_random_campaigns_keep_every_card(tmp_path_factory, seed: int) -> None:
     folder: Path = tmp_path_factory.mktemp("play")
@@ -22,7 +22,7 @@ def test_random_campaigns_keep_every_card(tmp_path_factory, seed: int) -> None:
     play.command("adjust", str(game), "--money", "4000", "--note", "a patron")
     rng = random.Random(seed)
     done = []
-    for _turn in range(60):
+    for _turn in range(80):
         before = game.read_bytes()
         done.append(play.step(game, battle, rng))
         c = campaigns.load(game)  # the census runs on every read

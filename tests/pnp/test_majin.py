@@ -1,0 +1,215 @@
+"""The printed 魔人 dungeon set, opened: the card decks over the card files (backs by
+tier and floor, stats at least 5 mm, the sample label), the corridor tiles, the map,
+LP and treasure sheets, money, tokens and the summary card; text that cannot fit stops
+the build naming the file, line and column."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from companion.majin import cards as card_files
+from pnp.build import Options, build_one, context
+from pnp.catalog import find
+from pnp.components import majin as mj
+from pnp.impose import impose
+from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import page_texts as texts
+
+PT = 72 / 25.4
+WORKED = Path(__file__).parents[2] / "examples" / "majin" / "worked"
+SAMPLE_LINE = "pnp-companion sample card"
+
+
+def back_forms(path) -> set[str]:
+    reader = PdfReader(path)
+    return {name for page in reader.pages[1::2]
+            for name, obj in page["/Resources"]["/XObject"].items()
+            if obj.get_object()["/Subtype"] == "/Form"}
+
+
+def test_majin_cards_carry_every_sample_card_and_its_label(built):
+    pages = texts(built("majin-dungeon", "majin"))
+    fronts = " ".join(pages[0::2])
+    assert len(pages) == 6  # 24 cards, 9 a sheet, duplex
+    for card in card_files.load("sample").majin.values():
+        assert card.name in fronts or card.name[:6] in fronts, card.id
+        assert f"{card.id} · サンプル" in fronts
+    assert fronts.count(SAMPLE_LINE) == 24
+    assert "魔人ダス" in " ".join(pages[1::2])
+    assert len(back_forms(built("majin-dungeon", "majin"))) == 3  # one back per tier
+
+
+def test_monsters_have_a_back_per_floor_bosses_and_items_one(built):
+    assert len(texts(built("majin-dungeon", "monsters"))) == 8  # 30 cards: 4 sheets
+    assert len(back_forms(built("majin-dungeon", "monsters"))) == 3
+    assert len(back_forms(built("majin-dungeon", "bosses"))) == 1
+    assert len(back_forms(built("majin-dungeon", "items"))) == 1
+    fronts = " ".join(texts(built("majin-dungeon", "monsters"))[0::2])
+    assert "B1F モンスター・L1・報奨金 50円" in fronts
+    items = " ".join(texts(built("majin-dungeon", "items"))[0::2])
+    assert "売値" in items and "買戻し" in items and "1200円" in items  # 2 × 600
+    assert "装備アイテム・呪い" in items
+
+
+def _digit_heights(path, page: int = 0) -> list[float]:
+    pdf = pdfium.PdfDocument(str(path))
+    text = pdf[page].get_textpage()
+    heights = []
+    for i in range(text.count_chars()):
+        if text.get_text_range(i, 1) in "23456789":
+            _left, bottom, _right, top = text.get_charbox(i)
+            heights.append((top - bottom) / PT)
+    return heights
+
+
+def test_stat_numerals_stand_at_least_5_mm(built):
+    heights = [h for h in _digit_heights(built("majin-dungeon", "majin")) if h > 3.5]
+    assert len(heights) >= 30 and min(heights) >= 5.0
+
+
+def test_dungeon_tiles_every_copy_and_a_floor_back_each(built):
+    found = card_files.load("sample")
+    pieces = mj.tile_pieces(found, "ja")
+    assert len(pieces) == 3 * 27  # 25 corridor cards, up stairs and special per floor
+    assert impose(210, 297, 30, 30, bleed=0).per_page == 54  # 6 × 9 with shared cuts
+    pages = texts(built("majin-dungeon", "dungeon", bleed=0.0))
+    assert len(pages) == 4
+    backs = " ".join(pages[1::2])
+    assert all(f"B{floor}F" in backs for floor in (1, 2, 3))
+    fronts = " ".join(pages[0::2])
+    assert fronts.count("上り") == 3 and fronts.count("SP") == 3 and fronts.count("下り") == 2
+    heights = [h for h in _digit_heights(built("majin-dungeon", "dungeon")) if h > 4]
+    assert heights and min(heights) >= 6.0  # encounter numbers at least 6 mm
+
+
+def test_the_band_opens_exactly_the_sides_of_the_shape():
+    from pnp.shapes import Rect
+    for shape, sides in (("I", "NS"), ("L", "NE"), ("T", "ESW"), ("X", "NESW"), ("D", "N")):
+        card = card_files.Corridor("T1", 1, "corridor", shape, 0, "", 1)
+        rects = [r for r in mj._corridor_band(card, 0) if isinstance(r, Rect)]
+        reached = {side for side, hit in (("N", any(r.y <= 0 for r in rects)),
+                                          ("S", any(r.y + r.h >= 30 for r in rects)),
+                                          ("W", any(r.x <= 0 for r in rects)),
+                                          ("E", any(r.x + r.w >= 30 for r in rects))) if hit}
+        assert reached == set(sides), shape
+
+
+def test_map_sheets_one_page_each_with_the_track(built):
+    path = built("majin-dungeon", "map")
+    pages = texts(path)
+    assert len(pages) == 3
+    for floor, page in enumerate(pages, start=1):
+        assert f"B{floor}F" in page and "10 = 戦闘" in page and "6,6" in page
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        assert page.width < page.height  # portrait
+        cells = [r for r in page.rects if abs(r["width"] / PT - 31) < 0.05
+                 and abs(r["height"] / PT - 31) < 0.05]
+        boxes = [r for r in page.rects if abs(r["width"] / PT - 12) < 0.05
+                 and abs(r["height"] / PT - 12) < 0.05]
+    assert len(cells) == 36 and len(boxes) == 13
+
+
+def test_the_lp_sheet_has_two_tracks_of_41_boxes(built):
+    from pnp.shapes import Rect
+    page = texts(built("majin-dungeon", "lp"))[0]
+    assert "魔人 LP" in page and "モンスター LP" in page and page.count("MAX") == 2
+    assert all(page.count(str(n)) >= 2 for n in range(41))
+    _w, _h, shapes = mj.lp_sheet("ja")
+    boxes = [s for s in shapes if isinstance(s, Rect) and (s.w, s.h) == (14.0, 12.0)]
+    assert len(boxes) == 82
+
+
+def test_the_treasure_sheet_lists_every_row(built):
+    pages = texts(built("majin-dungeon", "treasure"))
+    assert len(pages) == 1
+    assert "火の巻物" in pages[0] and "3000円" in pages[0] and "1d6+1 ×100円" in pages[0]
+    english = texts(built("majin-dungeon", "treasure", lang="en"))[0]
+    assert "Fire Scroll" in english and "1d6+1 × 100 yen" in english
+
+
+def test_money_tokens_and_summary(built):
+    money = texts(built("majin-dungeon", "money"))
+    assert " ".join(money[0::2]).count("円") == 44
+    tokens = texts(built("majin-dungeon", "tokens"))
+    assert len(tokens) == 2 and "召喚士" in tokens[0] and "全滅" in tokens[1]
+    summary = texts(built("majin-dungeon", "summary"))[0].replace("\n", "")
+    assert "クリティカル" in summary and "転校生 3000円" in summary
+
+
+def test_english_cards_use_the_english_names_and_texts(built):
+    fronts = " ".join(texts(built("majin-dungeon", "majin", lang="en"))[0::2])
+    assert "Village Watchdog" in fronts and "Recover 3 LP" in fronts
+    assert "Apprentice Swordsm…" in fronts  # too long for the band at 2.8 mm
+    assert "gacha 100 yen" in fronts and "HP" in fronts
+
+
+def test_a_card_folder_of_ones_own(tmp_path):
+    ctx = context(Options(cards=str(WORKED)))
+    game, component = find("majin-dungeon", "majin")
+    path = build_one(game, component, ctx, tmp_path)
+    assert path.name == "majin-dungeon-majin-cards-worked.pdf"
+    fronts = texts(path)[0].replace("\n", "")
+    assert "剣士" in fronts and SAMPLE_LINE not in fronts
+    assert "敵一体を仲間にする（成功率：1d6で4以上）（制約：200円消費）" in fronts
+
+
+def test_text_that_cannot_fit_stops_the_build_naming_file_line_and_column(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(WORKED, cards)
+    lines = (cards / "majin.csv").read_text("utf-8").splitlines()
+    lines[1] += ",ability"
+    lines[2] += "," + "とても長い能力の説明。" * 40
+    (cards / "majin.csv").write_text("\n".join(lines) + "\n", "utf-8")
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    done = CliRunner().invoke(main, ["build", "majin-dungeon", "majin", "--cards", str(cards),
+                                     "--out", str(tmp_path / "out")])
+    assert done.exit_code == 2
+    assert done.exception is None or isinstance(done.exception, SystemExit)
+    assert "majin.csv: line 3: ability: the text does not fit" in done.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+def test_a_long_name_is_shortened_at_a_character():
+    def measure(text: str, size: float) -> float:
+        return len(text) * size * 0.35
+    name = "とても長い名前の魔人カードでタイトル帯に入らない"
+    short = mj.fitted_title(name, measure)
+    assert short.endswith("…") and name.startswith(short[:-1])
+    assert measure(short, mj.TITLE[1]) <= mj.TITLE[0]
+    assert mj.fitted_title("剣士", measure) == "剣士"
+
+
+@needs_poppler
+def test_majin_fonts_are_embedded(built):
+    from pnp.fonts import choose_font
+    report = subprocess.run(["pdffonts", str(built("majin-dungeon", "majin"))],
+                            capture_output=True, text=True, check=True).stdout
+    if choose_font().embedded:
+        assert all(" yes yes " in line for line in report.splitlines()[2:])
+
+
+@pytest.mark.parametrize("component", ["majin", "dungeon", "map"])
+def test_majin_builds_are_byte_identical(tmp_path, component):
+    game, found = find("majin-dungeon", component)
+    first = build_one(game, found, context(Options()), tmp_path / "a").read_bytes()
+    second = build_one(game, found, context(Options()), tmp_path / "b").read_bytes()
+    assert first == second
+
+
+def test_cards_belongs_to_majin_and_a_bad_folder_is_refused():
+    from companion.errors import InputError
+    from pnp.catalog import GAMES
+    with pytest.raises(InputError, match="--cards does not apply to darkhall"):
+        GAMES["darkhall"].check(Options(cards="sample"))
+    with pytest.raises(InputError, match="not a card folder"):
+        GAMES["majin-dungeon"].check(Options(cards="/nowhere"))
