@@ -296,3 +296,59 @@ def test_the_elevator(tmp_path: Path) -> None:
     found = run("enter", str(path), "--floor", "3", "--dice", "6,6")["result"]
     assert (found["floor"], found["paid"]) == (3, 1000)
     assert run("up", str(path), "--seed", "1")["result"]["floor"] is None  # to the surface
+
+
+def test_r7_the_special_card_comes_last_as_a_dead_end_with_its_event(tmp_path: Path) -> None:
+    cards = folder(tmp_path)
+    text = (cards / "dungeon.csv").read_text("utf-8")
+    short = "\n".join(line for line in text.splitlines()
+                      if not line.startswith(("N4,", "N3,", "BT,", "EV,", "DN,")))
+    (cards / "dungeon.csv").write_text(short.replace("ZZ,1,corridor,I,0,,14",
+                                                     "ZZ,1,corridor,I,0,,1") + "\n", "utf-8")
+    path = write_campaign(tmp_path, cards="cards", where="dungeon",
+                          party={"front": ["W1"]}, dungeon={"x": 3, "y": 5})
+    assert run("draw", str(path))["result"]["card"] == "ZZ"
+    run("place", str(path), "N")
+    drawn = run("draw", str(path))["result"]
+    assert (drawn["card"], drawn["shape"], drawn["fits"]) == ("F1-SP", "D", ["N"])
+    placed = run("place", str(path), "N")["result"]
+    assert (placed["event"], placed["event_text"], placed["special"]) == (
+        "special", "The inner hall.", True)
+    assert placed["rot"] == 180  # a dead end opens back south only
+    assert "no corridor end" in refused("draw", str(path))
+    run("move", str(path), "S", "S")
+    assert "used up" in refused("draw", str(path))  # at the up stairs, ends remain
+
+
+def test_r38_a_killed_boss_is_flagged_and_counts_for_the_bounty(tmp_path: Path) -> None:
+    path = trip(tmp_path, [], money=0)
+    battle = tmp_path / "boss.json"
+    run("fight", str(path), "--out", str(battle), "--boss", "Y1")
+    data = json.loads(battle.read_text("utf-8"))
+    data.update(phase="over", result="won", killed=["Y1"], monsters=[], monster_lp=0)
+    battle.write_text(json.dumps(data), "utf-8")
+    found = run("settle", str(path), str(battle))
+    assert found["result"]["chest"] == {"floor": 1, "levels": [4]}
+    assert "defeated:Y1" in found["campaign"]["flags"]
+    run("chest", str(path), "--skip")
+    home = run("up", str(path), "--seed", "1")["result"]
+    assert (home["bounty_total"], home["bonus"]) == (500, 500)
+    assert "Y1" in raw(path)["piles"]["bosses"]  # back with the boss cards at the reset
+    assert run("show", str(path))["summary"]["bosses_defeated"] == ["Y1"]
+
+
+def test_r50_an_escaped_battle_keeps_its_dead_and_gives_no_chest(tmp_path: Path) -> None:
+    path = trip(tmp_path, [], dungeon={"x": 3, "y": 5, "due": "stay"},
+                piles={"monsters": {"1": ["X1", "X2", "X3"]}})
+    battle = tmp_path / "b.json"
+    run("fight", str(path), "--out", str(battle), "--monsters", "X1,X2")
+    data = json.loads(battle.read_text("utf-8"))
+    data.update(phase="over", result="escaped", killed=["X1"], monsters=["X2"],
+                front=[None, "W2", None], bodies=["W1"])
+    battle.write_text(json.dumps(data), "utf-8")
+    found = run("settle", str(path), str(battle))["result"]
+    assert (found["result"], found["chest"]) == ("escaped", None)
+    state = raw(path)
+    assert state["dungeon"]["graveyards"]["1"] == ["X1"]
+    assert state["piles"]["monsters"]["1"] == ["X3", "X2"]
+    assert state["dungeon"]["bodies"] == ["W1"] and state["where"] == "dungeon"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.dice import Tray
 from companion.majin import runner
-from tests.majin.util import events, make, refused, run, write
+from tests.majin.util import WORKED, events, make, refused, run, write
 
 
 def fight(tmp_path: Path, dice: str, *extra: str, **keys) -> dict:
@@ -261,3 +261,19 @@ def test_r49_a_battle_stops_after_100_turns(tmp_path: Path) -> None:
     found = fight(tmp_path, "", cards="sample", front=["M04"], back=["M07"],
                   items={"M04": "I08"}, monsters=["C05"], policy={"charge": "never"})
     assert found["phase"] == "fight" and found["turn"] == 101
+
+
+def test_r32_explore_abilities_are_never_used_in_battle(tmp_path: Path) -> None:
+    import shutil
+
+    cards = tmp_path / "cards"
+    shutil.copytree(WORKED, cards)
+    items = (cards / "items.csv").read_text("utf-8") + "I5,地図,other,50,0,heal 3 explore,\n"
+    (cards / "items.csv").write_text(items, "utf-8")
+    orders = {"1": {"front": {"W1": {"do": "item"}}}}
+    found = fight(tmp_path, "", "--turns", "1", cards=str(cards), front=["W1"],
+                  items={"W1": "I5"}, monsters=["X2"], orders=orders,
+                  policy={"charge": "never"})
+    w1 = next(e for e in events(found, "attack") if e["actor"] == "W1")
+    assert w1["fallback"] is True
+    assert found["state"]["items"] == {"W1": "I5"}  # not spent
