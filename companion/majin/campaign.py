@@ -16,6 +16,7 @@ from companion.errors import InputError
 from companion.files import parse_json, read_text
 from companion.i18n import _
 from companion.majin import cards as card_files
+from companion.majin import corridors
 from companion.majin.cards import FLOORS, TIERS, Cards
 from companion.majin.corridors import ROTATIONS, SIZE
 from companion.majin.surface import MAX_LP, entering_lp
@@ -257,6 +258,9 @@ class _Reader:
         trip.graveyards = self.by_floor(value.get("graveyards", {}), "dungeon.graveyards",
                                         self.monster)
         trip.maps = self.maps(value, trip)
+        if corridors.at(trip.laid(), trip.x, trip.y) is None:
+            raise InputError(_("the summoner stands on {x},{y} of B{floor}F, where no card is "
+                               "laid", x=trip.x, y=trip.y, floor=trip.floor), at("maps"))
         trip.drawn = value.get("drawn")
         if trip.drawn is not None:
             self.card(trip.drawn, "dungeon.drawn", ("corridor",), _("a dungeon card"))
