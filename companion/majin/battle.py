@@ -16,6 +16,7 @@ from companion.files import parse_json, read_text
 from companion.i18n import _, _n
 from companion.majin import cards as card_files
 from companion.majin.cards import Cards, Character
+from companion.majin.reading import Reader, header, shown
 
 PHASES = ("start", "fight", "over")
 RESULTS = ("won", "lost", "escaped")
@@ -79,39 +80,18 @@ def load(path: str | os.PathLike[str]) -> Battle:
 
 
 def from_dict(data: Any, where: str, base: Path | None) -> Battle:
-    if not isinstance(data, dict):
-        raise InputError(_("expected a battle file: a JSON object"), where)
-    unknown = [key for key in data if key not in KEYS]
-    if unknown:
-        raise InputError(_("unknown key; a battle file has the keys {keys}",
-                           keys=", ".join(KEYS)), f"{where}: {unknown[0]}")
-    _fixed(data, "game", "majin", where)
-    _fixed(data, "kind", "battle", where)
-    ref = data.get("cards", card_files.SAMPLE)
-    if not isinstance(ref, str) or not ref:
-        raise InputError(_("expected 'sample' or a card folder"), f"{where}: cards")
-    try:
-        found = card_files.load(ref, base)
-    except InputError as err:
-        raise err.at(f"{where}: cards") from None
+    found, ref = header(data, where, "battle", KEYS, base)
     battle = Battle(found, ref, base)
     _Reader(battle, data, where).read()
     return battle
 
 
-def _fixed(data: dict[str, Any], key: str, value: str, where: str) -> None:
-    if data.get(key) != value:
-        raise InputError(_("expected {value!r}", value=value), f"{where}: {key}")
-
-
-class _Reader:
+class _Reader(Reader):
     """Fills a :class:`Battle` from the file's object, checking each key."""
 
     def __init__(self, battle: Battle, data: dict[str, Any], where: str) -> None:
-        self.battle, self.data, self.where = battle, data, where
-
-    def at(self, key: str) -> str:
-        return f"{self.where}: {key}"
+        super().__init__(data, where)
+        self.battle = battle
 
     def read(self) -> None:
         b = self.battle
@@ -140,18 +120,11 @@ class _Reader:
                                     MAX_LP)
         self.under_way()
 
-    def integer(self, key: str, default: int, low: int, high: int) -> int:
-        value = self.data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise InputError(_("expected a whole number {low}-{high}, found {found}", low=low,
-                               high=high, found=_shown(value)), self.at(key))
-        return value
-
     def choice(self, key: str, default: str, allowed: tuple[str, ...]) -> str:
         value = self.data.get(key, default)
         if value not in allowed:
             raise InputError(_("expected one of {allowed}, found {found}",
-                               allowed=", ".join(allowed), found=_shown(value)), self.at(key))
+                               allowed=", ".join(allowed), found=shown(value)), self.at(key))
         return value
 
     def result(self) -> str | None:
@@ -189,7 +162,7 @@ class _Reader:
 
     def card_id(self, card: Any, key: str) -> Character | None:
         if not isinstance(card, str):
-            raise InputError(_("expected a card id, found {found}", found=_shown(card)),
+            raise InputError(_("expected a card id, found {found}", found=shown(card)),
                              self.at(key))
         return self.battle.cards.character(card)
 
@@ -209,7 +182,7 @@ class _Reader:
 
     def item_card(self, card: Any, key: str) -> None:
         if not isinstance(card, str) or card not in self.battle.cards.items:
-            raise InputError(_("{card} is not an item of {folder}", card=_shown(card),
+            raise InputError(_("{card} is not an item of {folder}", card=shown(card),
                                folder=self.battle.cards.folder), self.at(key))
 
     def holdings(self) -> dict[str, str]:
@@ -238,7 +211,7 @@ class _Reader:
         charge = value.get("charge", "always")
         if charge not in ("always", "never"):
             raise InputError(_("expected always or never, found {found}",
-                               found=_shown(charge)), self.at("policy.charge"))
+                               found=shown(charge)), self.at("policy.charge"))
         return charge
 
     def places(self) -> None:
@@ -285,12 +258,6 @@ class _Reader:
                                "always has one"), self.at("front"))
 
 
-def _shown(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)[:40]
-
-
 # --- orders -------------------------------------------------------------------------------
 
 
@@ -325,7 +292,7 @@ def _keys(value: Any, allowed: set[str], where: str, required: set[str] = frozen
 
 def _card(card: Any, found: Cards, where: str) -> None:
     if not isinstance(card, str) or found.character(card) is None:
-        raise InputError(_("{card} is not a card of {folder}", card=_shown(card),
+        raise InputError(_("{card} is not a card of {folder}", card=shown(card),
                            folder=found.folder), where)
 
 
@@ -364,7 +331,7 @@ def _turn_orders(value: Any, found: Cards, where: str) -> None:
 def _choice_of(value: Any, allowed: tuple[str, ...], where: str) -> None:
     if value not in allowed:
         raise InputError(_("expected one of {allowed}, found {found}",
-                           allowed=", ".join(allowed), found=_shown(value)), where)
+                           allowed=", ".join(allowed), found=shown(value)), where)
 
 
 def _back_order(order: Any, found: Cards, where: str) -> None:

@@ -19,6 +19,7 @@ from companion.majin import cards as card_files
 from companion.majin import corridors
 from companion.majin.cards import FLOORS, TIERS, Cards
 from companion.majin.corridors import ROTATIONS, SIZE
+from companion.majin.reading import Reader, header, shown
 from companion.majin.surface import MAX_LP, entering_lp
 
 KEYS = ("game", "kind", "cards", "money", "bank", "where", "stock", "party", "pack",
@@ -94,38 +95,21 @@ def load(path: str | os.PathLike[str]) -> Campaign:
 def from_dict(data: Any, where: str, base: Path | None, cards: Cards | None = None
               ) -> Campaign:
     """The campaign in ``data``, checked; ``cards``: the folder already read, if it is."""
-    if not isinstance(data, dict):
-        raise InputError(_("expected a campaign file: a JSON object"), where)
-    unknown = [key for key in data if key not in KEYS]
-    if unknown:
-        raise InputError(_("unknown key; a campaign file has the keys {keys}",
-                           keys=", ".join(KEYS)), f"{where}: {unknown[0]}")
-    for key, value in (("game", "majin"), ("kind", "campaign")):
-        if data.get(key) != value:
-            raise InputError(_("expected {value!r}", value=value), f"{where}: {key}")
-    ref = data.get("cards", card_files.SAMPLE)
-    if not isinstance(ref, str) or not ref:
-        raise InputError(_("expected 'sample' or a card folder"), f"{where}: cards")
-    try:
-        found = cards or card_files.load(ref, base)
-    except InputError as err:
-        raise err.at(f"{where}: cards") from None
+    found, ref = header(data, where, "campaign", KEYS, base, cards)
     campaign = Campaign(found, ref, base)
     _Reader(campaign, data, where).read()
     return campaign
 
 
-class _Reader:
+class _Reader(Reader):
     def __init__(self, campaign: Campaign, data: dict[str, Any], where: str) -> None:
-        self.c, self.data, self.where = campaign, data, where
-
-    def at(self, key: str) -> str:
-        return f"{self.where}: {key}"
+        super().__init__(data, where)
+        self.c = campaign
 
     def read(self) -> None:
         c, d = self.c, self.data
-        c.money = _integer(d, "money", 1000, 0, MAX_MONEY, self.at)
-        c.bank = _integer(d, "bank", 0, 0, MAX_MONEY, self.at)
+        c.money = self.integer("money", 1000, 0, MAX_MONEY)
+        c.bank = self.integer("bank", 0, 0, MAX_MONEY)
         c.where = d.get("where", "surface")
         if c.where not in ("surface", "dungeon"):
             raise InputError(_("expected surface or dungeon"), self.at("where"))
@@ -163,7 +147,7 @@ class _Reader:
         tables = {"majin": cards.majin, "monster": cards.monsters, "boss": cards.bosses,
                   "item": cards.items, "corridor": cards.dungeon}
         if not isinstance(card, str) or not any(card in tables[k] for k in kinds):
-            raise InputError(_("{card} is not {what} of {folder}", card=_shown(card),
+            raise InputError(_("{card} is not {what} of {folder}", card=shown(card),
                                what=what, folder=cards.folder), self.at(key))
 
     def majin(self, card: Any, key: str) -> None:
@@ -209,9 +193,9 @@ class _Reader:
         if not isinstance(value, dict) or set(value) != keys:
             raise InputError(_("expected null or the site: {keys}", keys=", ".join(sorted(keys))),
                              self.at("wipe"))
-        _integer(value, "floor", 1, 1, 3, lambda k: self.at(f"wipe.{k}"))
+        self.integer("floor", 1, 1, 3, value, "wipe.")
         for axis in ("x", "y"):
-            _integer(value, axis, 1, 1, SIZE, lambda k: self.at(f"wipe.{k}"))
+            self.integer(axis, 1, 1, SIZE, value, "wipe.")
         if not isinstance(value["visited"], bool):
             raise InputError(_("expected true or false"), self.at("wipe.visited"))
         self.ids(value, "bodies", self.majin, "wipe.bodies")
@@ -224,7 +208,7 @@ class _Reader:
         for index, entry in enumerate(value, start=1):
             if entry.get("n") != index:
                 raise InputError(_("log entry {index} has n = {n}; entries count from 1",
-                                   index=index, n=_shown(entry.get("n"))),
+                                   index=index, n=shown(entry.get("n"))),
                                  self.at(f"log[{index - 1}]"))
         return list(value)
 
@@ -239,15 +223,18 @@ class _Reader:
         if unknown:
             raise InputError(_("unknown key; the expedition has the keys {keys}",
                                keys=", ".join(DUNGEON_KEYS)), self.at(f"dungeon.{unknown[0]}"))
-        at = lambda key: self.at(f"dungeon.{key}")  # noqa: E731
+        def at(key: str) -> str:
+            return self.at(f"dungeon.{key}")
+
+        def number(key: str, default: int, low: int, high: int) -> int:
+            return self.integer(key, default, low, high, value, "dungeon.")
+
         for axis in ("x", "y"):
             if axis not in value:
                 raise InputError(_("missing: the summoner's cell"), at(axis))
-        entry = _integer(value, "entry", 1, 1, 3, at)
-        trip = Expedition(entry, _integer(value, "floor", entry, 1, 3, at),
-                          _integer(value, "x", 1, 1, SIZE, at),
-                          _integer(value, "y", 1, 1, SIZE, at),
-                          encounter=_integer(value, "encounter", 0, 0, 999, at))
+        entry = number("entry", 1, 1, 3)
+        trip = Expedition(entry, number("floor", entry, 1, 3), number("x", 1, 1, SIZE),
+                          number("y", 1, 1, SIZE), encounter=number("encounter", 0, 0, 999))
         trip.due = value.get("due")
         if trip.due not in (None, *DUES):
             raise InputError(_("expected null or one of {allowed}", allowed=", ".join(DUES)),
@@ -267,7 +254,7 @@ class _Reader:
         trip.battle = self.battle(value.get("battle"))
         trip.chest = self.chest(value.get("chest"))
         living = [self.c.cards.fighter(m).hp for m in self.c.members()]
-        trip.lp = _integer(value, "lp", min(MAX_LP, entering_lp(living)), 0, MAX_LP, at)
+        trip.lp = number("lp", min(MAX_LP, entering_lp(living)), 0, MAX_LP)
         return trip
 
     def body(self, card: Any, key: str) -> None:
@@ -316,15 +303,15 @@ class _Reader:
     def laid(self, card: Any, floor: int, key: str) -> dict[str, Any]:
         if not isinstance(card, dict) or set(card) != {"x", "y", "card", "rot"}:
             raise InputError(_('expected {{"x", "y", "card", "rot"}}'), self.at(key))
-        at = lambda k: self.at(f"{key}.{k}")  # noqa: E731
-        _integer(card, "x", 1, 1, SIZE, at)
-        _integer(card, "y", 1, 1, SIZE, at)
+        self.integer("x", 1, 1, SIZE, card, f"{key}.")
+        self.integer("y", 1, 1, SIZE, card, f"{key}.")
         if card["rot"] not in ROTATIONS or isinstance(card["rot"], bool):
-            raise InputError(_("expected 0, 90, 180 or 270"), at("rot"))
+            raise InputError(_("expected 0, 90, 180 or 270"), self.at(f"{key}.rot"))
         self.card(card["card"], f"{key}.card", ("corridor",), _("a dungeon card"))
         if self.c.cards.dungeon[card["card"]].floor != floor:
             raise InputError(_("{card} belongs to B{floor}F", card=card["card"],
-                               floor=self.c.cards.dungeon[card["card"]].floor), at("card"))
+                               floor=self.c.cards.dungeon[card["card"]].floor),
+                             self.at(f"{key}.card"))
         return dict(card)
 
     def battle(self, value: Any) -> dict[str, Any] | None:
@@ -344,7 +331,7 @@ class _Reader:
         if not isinstance(value, dict) or set(value) != {"floor", "levels"}:
             raise InputError(_('expected null or {{"floor", "levels"}}'),
                              self.at("dungeon.chest"))
-        _integer(value, "floor", 1, 1, 3, lambda k: self.at(f"dungeon.chest.{k}"))
+        self.integer("floor", 1, 1, 3, value, "dungeon.chest.")
         levels = value["levels"]
         if not isinstance(levels, list) or not levels or any(
                 isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9 for v in levels):
@@ -378,20 +365,6 @@ class _Reader:
                             for k in keys if k in part}
         _fill_piles(self.c, found)
         return found
-
-
-def _integer(data: dict[str, Any], key: str, default: int, low: int, high: int, at: Any) -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(_("expected a whole number {low}-{high}, found {found}", low=low,
-                           high=high, found=_shown(value)), at(key))
-    return value
-
-
-def _shown(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)[:40]
 
 
 # --- the piles' defaults and the census ---------------------------------------------------------

@@ -31,6 +31,8 @@ from companion.majin.town import Change
 from companion.shell import add_help
 
 CAMPAIGN_HELP = "CAMPAIGN is the campaign file (JSON), see docs/majin.md."
+campaign_argument = click.argument("campaign_file", metavar="CAMPAIGN",
+                                   type=click.Path(dir_okay=False, path_type=Path))
 
 
 class CampaignCommand(click.Command):
@@ -45,9 +47,7 @@ def campaign_command(function: Callable[..., Any]) -> click.Command:
     """A campaign command: CAMPAIGN, --json and --dry-run, and its help's last lines."""
     function = click.option("--dry-run", is_flag=True,
                             help="Show the change and write nothing.")(function)
-    function = json_option(function)
-    function = click.argument("campaign_file", metavar="CAMPAIGN",
-                              type=click.Path(dir_okay=False, path_type=Path))(function)
+    function = campaign_argument(json_option(function))
     command = click.command(cls=CampaignCommand)(function)
     add_help(command, CAMPAIGN_HELP)
     return command
@@ -150,8 +150,7 @@ def new(campaign_file: Path, folder: str, seed: int | None, force: bool, as_json
 
 
 @click.command()
-@click.argument("campaign_file", metavar="CAMPAIGN",
-                type=click.Path(dir_okay=False, path_type=Path))
+@campaign_argument
 @json_option
 def show(campaign_file: Path, as_json: bool) -> None:
     """Show the campaign: money, the party, the stock, the expedition and a summary.
@@ -188,8 +187,7 @@ def _summary(c: Campaign) -> dict[str, Any]:
 
 
 @click.command("log")
-@click.argument("campaign_file", metavar="CAMPAIGN",
-                type=click.Path(dir_okay=False, path_type=Path))
+@campaign_argument
 @json_option
 def log_command(campaign_file: Path, as_json: bool) -> None:
     """Show the campaign's change log, one line per command.

@@ -28,37 +28,30 @@ def command(*args: str) -> dict[str, Any] | None:
 
 def path_to_an_end(game: Path) -> list[str] | None:
     """Directions over laid cards to the nearest card with a corridor end."""
-    c = campaigns.load(game)
-    trip = c.dungeon
-    assert trip is not None
-    laid = trip.laid()
-    start = (trip.x, trip.y)
-    seen = {start: []}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if corridors.corridor_ends(c.cards, laid, *cell):
-            return seen[cell]
-        for side in corridors.DIRECTIONS:
-            step = corridors.passable(c.cards, laid, *cell, side)
-            if step is not None and step not in seen:
-                seen[step] = [*seen[cell], side]
-                queue.append(step)
-    return None
+    return _shortest(game, lambda c, laid, cell: bool(
+        corridors.corridor_ends(c.cards, laid, *cell)))
 
 
 def path_to_up(game: Path) -> list[str] | None:
+    """Directions over laid cards to the floor's up stairs."""
+    def up(c, laid, cell) -> bool:
+        here = corridors.at(laid, *cell)
+        return here is not None and c.cards.dungeon[here["card"]].kind == "up"
+    return _shortest(game, up)
+
+
+def _shortest(game: Path, goal) -> list[str] | None:
+    """A breadth-first walk over laid cards to the nearest cell meeting ``goal``."""
     c = campaigns.load(game)
     trip = c.dungeon
     assert trip is not None
     laid = trip.laid()
     start = (trip.x, trip.y)
-    seen = {start: []}
+    seen: dict[tuple[int, int], list[str]] = {start: []}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
-        here = corridors.at(laid, *cell)
-        if here and c.cards.dungeon[here["card"]].kind == "up":
+        if goal(c, laid, cell):
             return seen[cell]
         for side in corridors.DIRECTIONS:
             step = corridors.passable(c.cards, laid, *cell, side)
