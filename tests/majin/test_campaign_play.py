@@ -26,6 +26,8 @@ def test_random_campaigns_keep_every_card(tmp_path_factory, seed: int) -> None:
         before = game.read_bytes()
         done.append(play.step(game, battle, rng))
         c = campaigns.load(game)  # the census runs on every read
+        data = campaigns.to_dict(c, game)
+        assert campaigns.to_dict(campaigns.from_dict(data, str(game), game.parent), game) == data
         assert c.money >= 0 and (c.dungeon is None or 0 <= c.dungeon.lp <= 40)
         assert [e["n"] for e in c.log] == list(range(1, len(c.log) + 1))
         if done[-1] == "stuck":
