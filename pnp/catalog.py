@@ -387,6 +387,19 @@ def _mj_sheets(ctx: Context, drawings: list, label: str) -> list[Page]:
     return [ctx.centred(shapes, (w, h), label) for w, h, shapes in drawings]
 
 
+def _mj_lots(ctx: Context) -> list[pack.Lot]:
+    """The small pieces, for one packed set of sheets: money, tokens, the summary card."""
+    lang = ctx.options.lang
+    return [pack.Lot(tuple(mj.money_pieces(lang, ctx.measure, ctx.options.bleed)),
+                     (44.0, 63.0)),
+            pack.Lot(tuple(mj.summary_pieces(lang, ctx.measure)), mj.SUMMARY),
+            pack.Lot(tuple(mj.token_pieces(lang)), (mj.TOKEN, mj.TOKEN))]
+
+
+def majin_pieces(ctx: Context) -> list[Page]:
+    return ctx.pack(_mj_lots(ctx), "pieces")
+
+
 def _mj_maps(ctx: Context) -> list:
     return [mj.map_sheet(floor, ctx.options.lang) for floor in (1, 2, 3)]
 
@@ -423,18 +436,24 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
                                                        ctx.measure), "treasure"),
         lambda ctx: mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang, ctx.measure)[0],
         sheet=True, stock="paper", making="keep it by the map"),
+    "pieces": Component(
+        "pieces", "the money cards, the tokens and the rules summary card on shared sheets "
+                  "(double-sided)",
+        majin_pieces, lambda ctx: _first_page(majin_pieces(ctx))),
     "money": Component(
-        "money", "money cards (mini): 100 円 ×20, 500 ×10, 1000 ×10, 5000 ×4; one back",
+        "money", "only the money cards (mini): 100 円 ×20, 500 ×10, 1000 ×10, 5000 ×4; "
+                 "one back",
         *pieces(lambda ctx: mj.money_pieces(ctx.options.lang, ctx.measure, ctx.options.bleed),
-                lambda ctx: (44.0, 63.0), "money")),
+                lambda ctx: (44.0, 63.0), "money"), **ALONE),
     "tokens": Component(
-        "tokens", "the summoner, wipe-out, two LP and encounter tokens (20 mm, double-sided)",
+        "tokens", "only the summoner, wipe-out, two LP and encounter tokens (20 mm, "
+                  "double-sided)",
         *pieces(lambda ctx: mj.token_pieces(ctx.options.lang),
-                lambda ctx: (mj.TOKEN, mj.TOKEN), "tokens")),
+                lambda ctx: (mj.TOKEN, mj.TOKEN), "tokens"), **ALONE),
     "summary": Component(
-        "summary", "the rules summary card (poker, double-sided)",
+        "summary", "only the rules summary card (poker, double-sided)",
         *pieces(lambda ctx: mj.summary_pieces(ctx.options.lang, ctx.measure),
-                lambda ctx: mj.SUMMARY, "summary")),
+                lambda ctx: mj.SUMMARY, "summary"), **ALONE),
 }, options=frozenset({"cards"}),
     validate=lambda options: options.cards and mj_cards.load(options.cards))
 

@@ -154,4 +154,4 @@ def test_the_main_job_prints_every_game(tmp_path):
     names = sorted(p.name for p in Path(tmp_path).iterdir())
     assert "roguelight-sheet.pdf" in names and "darkhall-board.pdf" in names
     assert "rakugaaki-tiles.pdf" in names
-    assert len(names) == 25  # each game's set: the small Dark Hall pieces share one file
+    assert len(names) == 23  # each game's set: the small Dark Hall pieces share one file

@@ -213,3 +213,10 @@ def test_cards_belongs_to_majin_and_a_bad_folder_is_refused():
         GAMES["darkhall"].check(Options(cards="sample"))
     with pytest.raises(InputError, match="not a card folder"):
         GAMES["majin-dungeon"].check(Options(cards="/nowhere"))
+
+
+def test_the_small_pieces_share_sheets(built):
+    pages = texts(built("majin-dungeon", "pieces"))
+    fronts = " ".join(pages[0::2])
+    assert len(pages) == 8  # 44 money cards, 5 tokens and the summary on 4 sheets
+    assert fronts.count("円") >= 44 and "早見表" in fronts and "召喚士" in fronts
