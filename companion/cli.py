@@ -38,6 +38,8 @@ GAMES = {
     "rakugaaki": ("companion.rakugaaki.cli:rakugaaki",
                   "Rakugaaki (ラクガーキ): islands, dice counts, exact odds and legal "
                   "placements."),
+    "serve": ("companion.web.cli:serve",
+              "Serve the companion as a web page for a phone at the table."),
     "roguelight": ("companion.roguelight.cli:roguelight",
                    "Roguelight (ローグライト): score finished sheets, check builds, run the "
                    "interception."),

@@ -1,18 +1,6 @@
-"""Where the shipped templates are: ``templates/`` beside the packages in a
-checkout (and an editable install), ``share/pnp-companion/templates`` under the
-installation's prefix once installed from a wheel."""
+"""Where the shipped templates are (the locator lives in :mod:`companion.templates`,
+which the web pages use too)."""
 
-from __future__ import annotations
+from companion.templates import SHARED, template_dir
 
-import site
-import sys
-from pathlib import Path
-
-SHARED = Path("share") / "pnp-companion" / "templates"
-
-
-def template_dir() -> Path:
-    """The folder holding ``decks/`` (and, later, the web pages)."""
-    checkout = Path(__file__).resolve().parents[1] / "templates"
-    candidates = [checkout, Path(sys.prefix) / SHARED, Path(site.getuserbase()) / SHARED]
-    return next((c for c in candidates if c.is_dir()), checkout)
+__all__ = ["SHARED", "template_dir"]

@@ -31,7 +31,7 @@ def loaded_by(module: str, *args: str) -> set[str]:
     return set(json.loads(result.stdout.rsplit("@@", 1)[1]))
 
 
-GAMES = ("darkhall", "roguelight", "rakugaaki", "jongrogue")
+GAMES = ("darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
 
 
 #: Modules a game's name may load without loading the game: its (empty) package,
@@ -48,6 +48,8 @@ def test_companion_help_lists_the_games_without_loading_them() -> None:
     modules = loaded_by("companion.cli", "--help")
     assert games_in(modules) == set()
     assert not modules & {"companion.dice", "fractions", "tomllib", "tempfile"}
+    assert not {m for m in modules if m.startswith(("flask", "werkzeug", "waitress",
+                                                    "companion.web"))}
 
 
 def test_a_dice_roll_loads_no_game() -> None:
@@ -108,3 +110,9 @@ print("ok")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT, check=False)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_the_majin_commands_load_only_their_game() -> None:
+    modules = loaded_by("companion.cli", "majin", "stairs", "--dice", "3,5")
+    assert games_in(modules) == {"majin"}
+    assert not {m for m in modules if m.startswith(("flask", "reportlab"))}

@@ -1,0 +1,287 @@
+"""``companion serve``: the same rules as the command line, as a small web app for a
+phone at the table. The pages are Jinja2 templates in ``templates/web``; the JSON API
+calls the games' functions and returns what their ``--json`` prints. No rule lives
+here: bad input is the same one-line message, as HTTP 400.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, abort, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion import data as shipped_data
+from companion import i18n
+from companion.errors import InputError
+from companion.templates import template_dir
+from companion.web.store import GAMES, NotFound, Store, summary
+
+MAX_BODY = 256 * 1024  # bytes; a Dark Hall state or a Roguelight sheet is a few KiB
+PAGES = ("dice", "darkhall", "roguelight")
+
+
+def create_app(data: Path) -> Flask:
+    web = template_dir() / "web"
+    app = Flask(__name__, template_folder=str(web), static_folder=str(web / "static"),
+                static_url_path="/static")
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.config["JSON_AS_ASCII"] = False
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    store = Store(data)
+    _pages(app)
+    _dice_api(app)
+    _darkhall_api(app)
+    _roguelight_api(app)
+    _games_api(app, store)
+    _errors(app)
+    return app
+
+
+# --- language ------------------------------------------------------------------------------
+
+
+def language() -> str:
+    """?lang=, else the cookie, else the browser's first of ja / en."""
+    chosen = request.args.get("lang") or request.cookies.get("lang")
+    if chosen in i18n.LANGS:
+        return chosen
+    return request.accept_languages.best_match(list(i18n.LANGS), default="en") or "en"
+
+
+@cache
+def words(lang: str) -> dict[str, str]:
+    return tomllib.loads(shipped_data.text("web", "words.toml"))[lang]
+
+
+def _pages(app: Flask) -> None:
+    @app.get("/")
+    def index() -> Any:
+        return _page("index.html")
+
+    @app.get("/<page>")
+    def page(page: str) -> Any:
+        if page not in PAGES:
+            abort(404)
+        return _page(f"{page}.html")
+
+
+def _page(template: str) -> Any:
+    lang = language()
+    response = app_response(render_template(template, w=words(lang), lang=lang,
+                                            other="en" if lang == "ja" else "ja"))
+    if request.args.get("lang") in i18n.LANGS:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def app_response(html: str) -> Any:
+    from flask import make_response
+
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# --- the API -------------------------------------------------------------------------------
+
+
+def body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 naming what was expected."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise InputError(i18n._("expected a JSON object in the request body"), "request")
+    return data
+
+
+def field(data: dict[str, Any], key: str, kind: type, where: str = "request") -> Any:
+    if key not in data or not isinstance(data[key], kind) or isinstance(data[key], bool):
+        raise InputError(i18n._("missing or not {kind}", kind=kind.__name__),
+                         f"{where}: {key}")
+    return data[key]
+
+
+def _dice_api(app: Flask) -> None:
+    @app.post("/api/roll")
+    def roll() -> Any:
+        from companion import dice
+        from companion.text import fraction_text
+
+        data = body()
+        notation = field(data, "notation", str)
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or
+                                 not 0 <= seed < 2**63):
+            raise InputError(i18n._("a seed is a whole number from 0"), "request: seed")
+        rolled = dice.roll_all([notation], seed)[0]
+        dist = dice.distribution(notation)
+        return jsonify({"roll": rolled.to_json(), "text": rolled.describe(),
+                        "p_equal": fraction_text(dist.probability(rolled.total)),
+                        "p_at_least": fraction_text(dist.at_least(rolled.total)),
+                        "mean": fraction_text(dist.mean)})
+
+    @app.get("/api/odds")
+    def odds() -> Any:
+        from companion import dice
+        from companion.text import fraction_text
+
+        dist = dice.distribution(request.args.get("notation", ""))
+        return jsonify({"outcomes": dist.outcomes, "mean": fraction_text(dist.mean),
+                        "rows": [{"value": v, "p": fraction_text(p),
+                                  "p_at_least": fraction_text(t)} for v, p, t in dist.rows()]})
+
+
+def _darkhall_state(data: dict[str, Any]) -> Any:
+    from companion.darkhall import state as states
+
+    return states.from_dict(field(data, "state", dict), "state")
+
+
+def _darkhall_api(app: Flask) -> None:
+    @app.get("/api/darkhall/board")
+    def board() -> Any:
+        from companion.darkhall import board as geometry
+
+        return jsonify({
+            "width": geometry.WIDTH, "height": geometry.HEIGHT,
+            "exit": geometry.EXIT, "entrance": geometry.ENTRANCE,
+            "squares": [{"name": name, "x": x, "y": y}
+                        for name, (x, y) in geometry.CELL.items()],
+            "walls": [{"square": square, "heading": heading, "letter": letter}
+                      for (square, heading), letter in geometry.WALLS.items()],
+        })
+
+    @app.get("/api/darkhall/setup")
+    def setup() -> Any:
+        from dataclasses import replace
+
+        from companion.darkhall import state as states
+        from companion.darkhall.pieces import starting_tokens
+
+        which = request.args.get("from", "basic")
+        if which not in states.SHIPPED:
+            raise InputError(i18n._("expected one of {allowed}",
+                                    allowed=", ".join(states.SHIPPED)), "from")
+        position = states.load(which)
+        players = request.args.get("players")
+        if players is not None:
+            if not players.isdigit() or not 2 <= int(players) <= 7:
+                raise InputError(i18n._("2 to 7 players"), "players")
+            position = replace(position, tokens=starting_tokens(int(players)),
+                               players=int(players))
+        return jsonify(states.to_dict(position))
+
+    @app.post("/api/darkhall/monster")
+    def monster() -> Any:
+        from companion.darkhall.cli import round_to_dict
+        from companion.darkhall.monster import parse_tile
+        from companion.darkhall.rounds import end_round
+
+        data = body()
+        position = _darkhall_state(data)
+        tile = parse_tile(field(data, "tile", str))
+        return jsonify(round_to_dict(end_round(position, tile)))
+
+    @app.post("/api/darkhall/move")
+    def move() -> Any:
+        from companion.darkhall import state as states
+        from companion.darkhall.rounds import take_turn
+
+        data = body()
+        position = _darkhall_state(data)
+        path = field(data, "path", list)
+        if not all(isinstance(s, str) for s in path):
+            raise InputError(i18n._("expected a list of square names"), "request: path")
+        done = take_turn(position, field(data, "token", str), path)
+        return jsonify({"token": data["token"], "face": done.face,
+                        "squares": list(done.squares),
+                        "pushed": [{"piece": p.piece, "from": p.start, "to": p.to,
+                                    "fate": p.fate} for p in done.pushes],
+                        "state": states.to_dict(done.state)})
+
+
+def _roguelight_api(app: Flask) -> None:
+    @app.get("/api/roguelight/maps/<name>")
+    def roguelight_map(name: str) -> Any:
+        from companion.roguelight import maps
+
+        if name not in maps.SHIPPED:
+            raise NotFound(i18n._("no map {name!r}", name=name))
+        board = maps.shipped(name)
+        return jsonify({"name": board.name, "title": board.title, "title_en": board.title_en,
+                        "width": board.width, "height": board.height,
+                        "symbols": {board.name_of(c): s for c, s in board.symbols.items()},
+                        "exits": [board.name_of(c) for c in board.exits]})
+
+    @app.post("/api/roguelight/score")
+    def roguelight_score() -> Any:
+        from companion.roguelight.report import score_to_dict
+        from companion.roguelight.scoring import score_exits
+        from companion.roguelight.sheet import parse_sheet
+
+        finished = parse_sheet(field(body(), "sheet", str), "sheet")
+        every = score_exits(finished)
+        return jsonify(score_to_dict(every[0], every))
+
+
+def _checked(game: str, state: Any) -> Any:
+    """A state as the game's files hold it, checked as the command line checks it."""
+    if game == "darkhall":
+        from companion.darkhall import state as states
+
+        if not isinstance(state, dict):
+            raise InputError(i18n._("expected a Dark Hall state (a JSON object)"), "state")
+        return states.to_dict(states.from_dict(state, "state"))
+    from companion.roguelight.sheet import parse_sheet
+
+    if not isinstance(state, str):
+        raise InputError(i18n._("expected a Roguelight sheet (TOML text)"), "state")
+    parse_sheet(state, "sheet")
+    return state
+
+
+def _games_api(app: Flask, store: Store) -> None:
+    @app.post("/api/games")
+    def create() -> Any:
+        data = body()
+        game = field(data, "game", str)
+        if game not in GAMES:
+            raise InputError(i18n._("expected a game: {games}", games=", ".join(GAMES)),
+                             "request: game")
+        return jsonify(summary(store.create(game, _checked(game, data.get("state"))))), 201
+
+    @app.get("/api/games/<game_id>")
+    def show(game_id: str) -> Any:
+        return jsonify(summary(store.load(game_id)))
+
+    @app.put("/api/games/<game_id>")
+    def change(game_id: str) -> Any:
+        record = store.load(game_id)
+        state = _checked(record["game"], body().get("state"))
+        return jsonify(summary(store.push(game_id, state)))
+
+    @app.post("/api/games/<game_id>/undo")
+    def undo(game_id: str) -> Any:
+        return jsonify(summary(store.undo(game_id)))
+
+
+def _errors(app: Flask) -> None:
+    @app.errorhandler(InputError)
+    def bad_input(err: InputError) -> Any:
+        return jsonify({"error": str(err)}), 404 if isinstance(err, NotFound) else 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException) -> Any:
+        messages = {404: i18n._("no such page or resource"),
+                    405: i18n._("this method is not allowed here"),
+                    413: i18n._("the request is too large (at most {kib} KiB)",
+                                kib=MAX_BODY // 1024)}
+        return jsonify({"error": messages.get(err.code or 500, err.description)}), err.code
+
+    @app.before_request
+    def speak() -> None:
+        i18n.use(language())

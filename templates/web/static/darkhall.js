@@ -1,0 +1,234 @@
+// Dark Hall at the table: the board drawn from the rules' own geometry, pieces placed
+// by tapping, the monster's move stepped through, token moves checked, saved with undo.
+import { call, element, words } from "./api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = { red: "#c0392b", blue: "#2d5fa8", green: "#2f7a4f", yellow: "#d4a017",
+                  purple: "#7a3fa0", orange: "#e67e22", white: "#f4f4f4" };
+const ARROW = { N: "0,-3.5 3,3 -3,3", E: "3.5,0 -3,3 -3,-3", S: "0,3.5 -3,-3 3,-3",
+                W: "-3.5,0 3,-3 3,3" };
+const board = document.getElementById("board");
+const story = document.getElementById("story");
+const slider = document.getElementById("step");
+let geometry = null;
+let state = null;      // the position now (the saved game's last state)
+let result = null;     // the last monster move, stepped through with the slider
+let mode = null;       // stone, monster, erase or move
+let path = [];         // a token move being tapped: [token id, squares…]
+let gameId = localStorage.getItem("darkhall-game");
+
+function cellOf(square) {
+  return geometry.squares.find((s) => s.name === square);
+}
+
+function shape(tag, attributes) {
+  const made = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
+  return made;
+}
+
+// The pieces of a position as square → piece, and the monster.
+function piecesOf(position) {
+  const at = new Map();
+  for (const square of position.stones) at.set(square, { kind: "stone" });
+  for (const token of position.tokens) {
+    if (token.square) at.set(token.square, { kind: "token", id: token.id, face: token.face });
+  }
+  return { at, monster: { ...position.monster } };
+}
+
+// The position after ``count`` steps of the move: pushes and eaten tokens applied in order.
+function afterSteps(count) {
+  if (count >= result.steps.length) return piecesOf(result.state);
+  const shown = piecesOf(result.before);
+  for (const step of result.steps.slice(0, count)) {
+    for (const push of step.pushed) {
+      const piece = shown.at.get(push.from) ||
+        (push.piece === "stone" ? { kind: "stone" } : { kind: "token", id: push.piece });
+      shown.at.delete(push.from);
+      if (push.to) shown.at.set(push.to, piece);
+    }
+    for (const token of step.eaten) {
+      for (const [square, piece] of shown.at) if (piece.id === token) shown.at.delete(square);
+    }
+    shown.monster = { square: step.to, facing: step.facing };
+  }
+  return shown;
+}
+
+function draw(shown, position) {
+  board.replaceChildren();
+  const blood = new Set(position.pools.flat());
+  for (const cell of geometry.squares) {
+    const square = shape("rect", { x: cell.x * 10 + 0.3, y: cell.y * 10 + 0.3, width: 9.4,
+                                   height: 9.4, rx: 0.8, "data-square": cell.name,
+                                   fill: blood.has(cell.name) ? "#b33a3a" : "#fbf8f1",
+                                   stroke: "#9a8f7c", "stroke-width": 0.3 });
+    square.addEventListener("click", () => tapped(cell.name));
+    board.append(square);
+  }
+  for (const [square, piece] of shown.at) {
+    const cell = cellOf(square);
+    const cx = cell.x * 10 + 5, cy = cell.y * 10 + 5;
+    if (piece.kind === "stone") {
+      board.append(shape("circle", { cx, cy, r: 3.6, fill: "#777", "data-piece": "stone",
+                                     "data-at": square, "pointer-events": "none" }));
+    } else {
+      const colour = COLOURS[piece.id.split("-")[0]] || "#444";
+      board.append(shape("circle", { cx, cy, r: 3.8, fill: colour, stroke: "#222",
+                                     "stroke-width": 0.3, "data-piece": piece.id,
+                                     "data-at": square, "pointer-events": "none" }));
+      const face = shape("text", { x: cx, y: cy + 1.4, "font-size": 4, "text-anchor": "middle",
+                                   fill: "#fff", "pointer-events": "none" });
+      face.textContent = piece.face ?? "";
+      board.append(face);
+    }
+  }
+  const m = cellOf(shown.monster.square);
+  board.append(shape("polygon", { points: ARROW[shown.monster.facing],
+                                  transform: `translate(${m.x * 10 + 5} ${m.y * 10 + 5})`,
+                                  fill: "#111", "data-piece": "monster",
+                                  "data-at": shown.monster.square, "pointer-events": "none" }));
+}
+
+function show() {
+  if (result && Number(slider.value) < result.steps.length) {
+    draw(afterSteps(Number(slider.value)), result.before);
+  } else {
+    draw(piecesOf(state), state);
+  }
+  document.getElementById("step-number").textContent = slider.value;
+}
+
+async function save(position) {
+  state = position;
+  if (gameId) {
+    try {
+      await call("PUT", `/api/games/${gameId}`, { state });
+      return;
+    } catch (error) {
+      gameId = null;
+    }
+  }
+  const made = await call("POST", "/api/games", { game: "darkhall", state });
+  gameId = made.id;
+  localStorage.setItem("darkhall-game", gameId);
+}
+
+async function start(url) {
+  result = null;
+  slider.max = 0;
+  slider.value = 0;
+  story.replaceChildren();
+  gameId = null;
+  await save(await call("GET", url));
+  show();
+}
+
+function edited(change) {
+  const position = structuredClone(state);
+  change(position);
+  result = null;
+  slider.max = 0;
+  slider.value = 0;
+  save(position).then(show);
+}
+
+function tapped(square) {
+  if (mode === "stone") {
+    edited((p) => {
+      p.stones = p.stones.includes(square) ? p.stones.filter((s) => s !== square)
+                                           : [...p.stones, square];
+    });
+  } else if (mode === "monster") {
+    const turn = { N: "E", E: "S", S: "W", W: "N" };
+    edited((p) => {
+      p.monster = p.monster.square === square ? { square, facing: turn[p.monster.facing] }
+                                              : { square, facing: p.monster.facing };
+    });
+  } else if (mode === "erase") {
+    edited((p) => {
+      p.stones = p.stones.filter((s) => s !== square);
+      for (const token of p.tokens) if (token.square === square) token.square = null;
+    });
+  } else if (mode === "move") {
+    const token = state.tokens.find((t) => t.square === square);
+    if (path.length === 0 && token) path = [token.id];
+    else if (path.length > 0) path.push(square);
+    document.getElementById("status").textContent = path.join(" → ");
+  }
+}
+
+async function monster(tile) {
+  const before = state;
+  const answer = await call("POST", "/api/darkhall/monster", { state: before, tile });
+  result = { ...answer, before };
+  story.replaceChildren(...answer.steps.map((step) => element("li", {},
+    `${step.from} → ${step.to} (${step.facing})` +
+    (step.look.seen.length ? ` · ${words.seen}: ${step.look.seen.map((s) => s.token).join(", ")}` : "") +
+    (step.eaten.length ? ` · ${words.eaten}: ${step.eaten.join(", ")}` : ""))));
+  slider.max = answer.steps.length;
+  slider.value = answer.steps.length;
+  document.getElementById("status").textContent =
+    `${words.eaten}: ${answer.eaten.join(", ") || words.none}` +
+    (answer.winner ? ` · ${words.winner}: ${answer.winner}` : "");
+  await save(answer.state);
+  show();
+}
+
+async function checkMove() {
+  if (path.length < 1) return;
+  const [token, ...squares] = path;
+  path = [];
+  const answer = await call("POST", "/api/darkhall/move", { state, token, path: squares });
+  result = null;
+  slider.max = 0;
+  slider.value = 0;
+  document.getElementById("status").textContent = `${token}: ${answer.squares.join(" → ")}`;
+  await save(answer.state);
+  show();
+}
+
+async function undo() {
+  if (!gameId) return;
+  const answer = await call("POST", `/api/games/${gameId}/undo`);
+  state = answer.state;
+  result = null;
+  slider.max = 0;
+  slider.value = 0;
+  show();
+}
+
+for (const button of document.querySelectorAll("#modes button[data-mode]")) {
+  button.addEventListener("click", () => {
+    mode = mode === button.dataset.mode ? null : button.dataset.mode;
+    path = [];
+    for (const other of document.querySelectorAll("#modes button")) {
+      other.classList.toggle("active", other.dataset.mode === mode);
+    }
+    document.getElementById("check").hidden = mode !== "move";
+  });
+}
+for (const button of document.querySelectorAll("button.tile")) {
+  button.addEventListener("click", () => monster(button.dataset.tile));
+}
+document.getElementById("check").addEventListener("click", checkMove);
+document.getElementById("undo").addEventListener("click", undo);
+document.getElementById("sample").addEventListener("click",
+  () => start("/api/darkhall/setup?from=sample"));
+document.getElementById("basic").addEventListener("click",
+  () => start(`/api/darkhall/setup?players=${document.getElementById("players").value}`));
+slider.addEventListener("input", show);
+
+geometry = await call("GET", "/api/darkhall/board");
+board.setAttribute("viewBox", `0 0 ${geometry.width * 10} ${geometry.height * 10}`);
+if (gameId) {
+  try {
+    state = (await call("GET", `/api/games/${gameId}`)).state;
+  } catch (error) {
+    gameId = null;
+  }
+}
+if (!state) await start("/api/darkhall/setup?from=sample");
+show();
+document.body.dataset.ready = "yes";

@@ -1,0 +1,184 @@
+"""The web companion's JSON API and pages, through Flask's test client: the same answers
+as the command line, the same one-line messages as HTTP 400, games saved under --data
+only, with history and undo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from companion import dice
+from companion.cli import main
+from companion.darkhall import state as states
+from companion.web.app import MAX_BODY, create_app
+
+ROOT = Path(__file__).parents[2]
+ALICE = ROOT / "examples" / "roguelight" / "alice.toml"
+
+
+@pytest.fixture()
+def client(tmp_path: Path):
+    app = create_app(tmp_path / "data")
+    app.testing = True
+    return app.test_client()
+
+
+def cli_json(*args: str) -> dict:
+    result = CliRunner().invoke(main, ["--lang", "en", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("page", ["/", "/dice", "/darkhall", "/roguelight"])
+def test_pages_in_both_languages(client, page: str) -> None:
+    japanese = client.get(page, headers={"Accept-Language": "ja,en;q=0.5"})
+    assert japanese.status_code == 200 and 'lang="ja"' in japanese.text
+    assert "ダークホール" in japanese.text
+    english = client.get(page + "?lang=en", headers={"Accept-Language": "ja"})
+    assert 'lang="en"' in english.text and "Dark Hall" in english.text
+    assert "lang=en" in english.headers.get("Set-Cookie", "")
+    assert 'name="viewport"' in japanese.text
+    assert "http" not in japanese.text.replace("http-equiv", "")  # nothing from the internet
+
+
+def test_static_assets_are_served_locally(client) -> None:
+    for name in ("style.css", "api.js", "dice.js", "darkhall.js", "roguelight.js"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/nowhere").status_code == 404
+
+
+def test_a_seeded_roll_is_the_command_lines(client) -> None:
+    answer = client.post("/api/roll", json={"notation": "4d6kh3", "seed": 7}).json
+    assert answer["roll"] == dice.roll_all(["4d6kh3"], 7)[0].to_json()
+    assert answer["mean"] == "15869/1296"
+    odds = client.get("/api/odds?notation=2d6").json
+    assert odds["outcomes"] == 36 and odds["rows"][5] == {"value": 7, "p": "1/6",
+                                                         "p_at_least": "7/12"}
+
+
+def test_bad_input_is_the_same_one_line_message_as_400(client) -> None:
+    answer = client.post("/api/roll", json={"notation": "2x6"})
+    assert answer.status_code == 400
+    assert answer.json["error"] == str(_error(lambda: dice.parse("2x6")))
+    japanese = client.post("/api/roll", json={"notation": "2x6"},
+                           headers={"Accept-Language": "ja"})
+    assert "項と項の間" in japanese.json["error"]
+    assert client.post("/api/roll", data="not json",
+                       content_type="application/json").status_code == 400
+    assert client.post("/api/roll", json={"notation": 5}).json["error"].startswith(
+        "request: notation")
+    assert client.post("/api/roll", json={"notation": "d6", "seed": -1}).status_code == 400
+
+
+def _error(action):
+    try:
+        action()
+    except Exception as err:
+        return err
+    raise AssertionError("no error")
+
+
+def test_the_monster_moves_as_the_command_line_says(client) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    answer = client.post("/api/darkhall/monster", json={"state": sample, "tile": "10"}).json
+    expected = cli_json("darkhall", "monster", "sample", "--tile", "10")
+    assert answer["steps"] == expected["steps"] and answer["eaten"] == expected["eaten"]
+    for key in ("monster", "stones", "tokens", "round", "stage"):
+        assert answer["state"][key] == expected["state"][key]
+    assert client.post("/api/darkhall/monster",
+                       json={"state": sample, "tile": "11"}).status_code == 400
+
+
+def test_a_token_move_is_checked_as_the_command_line_checks_it(client) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    answer = client.post("/api/darkhall/move", json={"state": sample, "token": "red-4",
+                                                     "path": ["k5", "k6", "k7"]}).json
+    expected = cli_json("darkhall", "move", "sample", "red-4", "k5", "k6", "k7")
+    assert answer["squares"] == expected["squares"]
+    assert answer["state"]["tokens"] == expected["state"]["tokens"]
+    wrong = client.post("/api/darkhall/move", json={"state": sample, "token": "red-4",
+                                                    "path": ["a1"]})
+    assert wrong.status_code == 400 and wrong.json["error"]
+
+
+def test_basic_setup_with_players_and_the_board_geometry(client) -> None:
+    four = client.get("/api/darkhall/setup?players=4").json
+    assert four["players"] == 4 and len(four["tokens"]) == 16
+    assert client.get("/api/darkhall/setup?players=9").status_code == 400
+    board = client.get("/api/darkhall/board").json
+    assert len(board["squares"]) == 156 and len(board["walls"]) == 54
+
+
+def test_a_roguelight_sheet_scores_as_the_command_line_scores_it(client) -> None:
+    answer = client.post("/api/roguelight/score", json={"sheet": ALICE.read_text()}).json
+    assert answer == cli_json("roguelight", "score", str(ALICE)) | {"sheet": answer["sheet"]}
+    assert answer["points"]["total"] == 20
+    basic = client.get("/api/roguelight/maps/basic").json
+    assert (basic["width"], basic["height"]) == (10, 10)
+    assert client.get("/api/roguelight/maps/../../x").status_code == 404
+
+
+def test_saved_games_history_and_undo(client, tmp_path: Path) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    made = client.post("/api/games", json={"game": "darkhall", "state": sample})
+    assert made.status_code == 201
+    game = made.json["id"]
+    moved = client.post("/api/darkhall/monster", json={"state": sample, "tile": "5"}).json
+    assert client.put(f"/api/games/{game}", json={"state": moved["state"]}).json["steps"] == 2
+    again = create_app(tmp_path / "data").test_client()  # a restarted server
+    assert again.get(f"/api/games/{game}").json["state"] == moved["state"]
+    back = again.post(f"/api/games/{game}/undo").json
+    assert back["steps"] == 1 and back["state"] == states.to_dict(states.from_dict(sample,
+                                                                                     "s"))
+    assert again.post(f"/api/games/{game}/undo").status_code == 400
+    assert [p.name for p in (tmp_path / "data").iterdir()] == [f"{game}.json"]
+
+
+def test_a_saved_state_loads_in_the_command_line_and_back(client, tmp_path: Path) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    game = client.post("/api/games", json={"game": "darkhall", "state": sample}).json["id"]
+    saved = json.loads((tmp_path / "data" / f"{game}.json").read_text())["history"][-1]
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(saved))
+    moved = cli_json("darkhall", "monster", str(path), "--tile", "7")
+    put = client.put(f"/api/games/{game}", json={"state": moved["state"]})
+    assert put.status_code == 200 and put.json["state"]["monster"] == moved["state"]["monster"]
+
+
+@pytest.mark.parametrize("game_id", ["../../etc/passwd", "..%2f..%2fetc", "a" * 16,
+                                     "0123456789abcdeg", "0" * 300, "0123456789abcdef"])
+def test_no_request_names_a_file(client, tmp_path: Path, game_id: str) -> None:
+    assert client.get(f"/api/games/{game_id}").status_code == 404
+    assert client.put(f"/api/games/{game_id}", json={"state": {}}).status_code in (400, 404)
+    data = tmp_path / "data"
+    assert not data.exists() or not list(data.iterdir())
+
+
+def test_bad_states_and_games_are_refused(client) -> None:
+    assert client.post("/api/games", json={"game": "chess", "state": {}}).status_code == 400
+    refused = client.post("/api/games", json={"game": "darkhall",
+                                              "state": {"monster": {"square": "z9"}}})
+    assert refused.status_code == 400 and "state" in refused.json["error"]
+    sheet = client.post("/api/games", json={"game": "roguelight", "state": "map = 3"})
+    assert sheet.status_code == 400
+
+
+def test_a_body_over_the_limit_is_refused_with_413(client) -> None:
+    big = {"notation": "d6", "padding": "x" * (MAX_BODY + 10)}
+    answer = client.post("/api/roll", json=big)
+    assert answer.status_code == 413 and "too large" in answer.json["error"]
+
+
+def test_serve_listens_on_loopback_unless_told(monkeypatch) -> None:
+    from companion.web import cli
+
+    serve = main.get_command(None, "serve")
+    host = next(p for p in serve.params if p.name == "host")
+    assert host.default == "127.0.0.1"
+    assert cli.reachable("127.0.0.1") == "127.0.0.1"
+    assert cli.reachable("0.0.0.0").count(".") == 3
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert "QR code" in result.output and "Examples" in result.output

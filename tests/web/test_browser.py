@@ -1,0 +1,146 @@
+"""The web pages in a real browser (Debian's Chromium driven by Playwright) at a phone's
+viewport: Dark Hall's monster move stepped through and checked against the command
+line, a Roguelight sheet filled by tapping and scored as the command line scores it,
+dice rolled. Screenshots go to the test's temporary folder, out of git."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.darkhall import state as states
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium installed")
+PHONE = {"width": 360, "height": 780}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from waitress import create_server
+
+    from companion.web.app import create_app
+
+    app = create_app(tmp_path_factory.mktemp("data"))
+    serving = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=serving.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{serving.effective_port}"
+    serving.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def page(browser, tmp_path: Path):
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    yield opened
+    opened.screenshot(path=str(tmp_path / "page.png"), full_page=True)
+    context.close()
+    assert not problems, problems
+
+
+def cli_json(*args: str) -> dict:
+    result = CliRunner().invoke(main, ["--lang", "en", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def pieces(page) -> dict[str, str]:
+    """What the board shows: square → the piece on it (stone, a token id, monster)."""
+    return page.eval_on_selector_all(
+        "svg#board [data-piece]",
+        "nodes => Object.fromEntries(nodes.map(n => [n.dataset.at + ':' + n.dataset.piece,"
+        " n.dataset.piece]))")
+
+
+def expected_pieces(state: dict) -> dict[str, str]:
+    shown = {f"{s}:stone": "stone" for s in state["stones"]}
+    shown |= {f"{t['square']}:{t['id']}": t["id"] for t in state["tokens"] if t["square"]}
+    return shown | {f"{state['monster']['square']}:monster": "monster"}
+
+
+def test_dark_hall_monster_stepped_through_matches_the_command_line(server, page) -> None:
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#sample")
+    page.wait_for_timeout(300)
+    start = pieces(page)
+    assert start == expected_pieces(states.to_dict(states.load("sample")))
+    page.click("button.tile[data-tile='10']")
+    page.wait_for_function("document.getElementById('step').max === '10'")
+    moved = cli_json("darkhall", "monster", "sample", "--tile", "10")
+    assert pieces(page) == expected_pieces(moved["state"])
+    page.fill("#step", "0")
+    page.dispatch_event("#step", "input")
+    assert pieces(page) == start  # step 0: the position before the move
+    page.fill("#step", "1")
+    page.dispatch_event("#step", "input")
+    first = moved["steps"][0]
+    assert f"{first['to']}:monster" in pieces(page)
+    assert page.locator("#story li").count() == len(moved["steps"])
+    page.click("#undo")
+    page.wait_for_timeout(300)
+    assert pieces(page) == start
+
+
+def test_a_token_move_tapped_on_the_board_is_checked(server, page) -> None:
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#sample")
+    page.wait_for_timeout(300)
+    page.click("#modes button[data-mode=move]")
+    for square in ("k4", "k5", "k6", "k7"):  # red-4 stands on k4
+        page.click(f"rect[data-square={square}]")
+    page.click("#check")
+    page.wait_for_timeout(300)
+    expected = cli_json("darkhall", "move", "sample", "red-4", "k5", "k6", "k7")
+    assert pieces(page) == expected_pieces(expected["state"])
+
+
+def test_a_roguelight_sheet_filled_by_tapping_scores_as_the_command_line(server, page,
+                                                                         tmp_path) -> None:
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    for cell in ("C1", "D1", "C2", "D2"):
+        page.click(f"button[data-cell={cell}]")
+    page.click("#plan")
+    page.click("button[data-cell=C1]")
+    page.click("button[data-cell=D2]")
+    page.wait_for_function("document.getElementById('total').textContent !== '—'")
+    page.click("#export")
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(page.text_content("#toml"))
+    expected = cli_json("roguelight", "score", str(sheet))
+    assert page.text_content("#total") == str(expected["points"]["total"])
+    assert 'plans = ["C1:D2"]' in sheet.read_text()
+
+
+def test_dice_buttons_roll_and_log_with_odds(server, page) -> None:
+    page.goto(f"{server}/dice?lang=ja")
+    page.click("button[data-notation='2d6']")
+    page.wait_for_selector("#log li")
+    line = page.text_content("#log li")
+    assert "2d6" in line and "シード" in line and "以上" in line
+    box = page.locator("button[data-notation='2d6']").bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
