@@ -36,6 +36,7 @@ def create_app(data: Path) -> Flask:
     _pages(app)
     _dice_api(app)
     _darkhall_api(app)
+    _darkhall_table_api(app)
     _roguelight_api(app)
     _games_api(app, store)
     _errors(app)
@@ -202,6 +203,32 @@ def _darkhall_api(app: Flask) -> None:
                         "pushed": [{"piece": p.piece, "from": p.start, "to": p.to,
                                     "fate": p.fate} for p in done.pushes],
                         "state": states.to_dict(done.state)})
+
+
+def _darkhall_table_api(app: Flask) -> None:
+    @app.post("/api/darkhall/standing")
+    def darkhall_standing() -> Any:
+        from companion.darkhall.standing import outcome, standing
+
+        position = _darkhall_state(body())
+        result = outcome(position)
+        return jsonify({"players": [{"player": s.player, "out": s.out, "needed": s.needed,
+                                     "on_board": s.on_board, "waiting": s.waiting}
+                                    for s in standing(position)],
+                        "winner": result.winner, "over": result.over, "why": result.why,
+                        "leaders": list(result.leaders)})
+
+    @app.post("/api/darkhall/deck/draw")
+    def darkhall_draw() -> Any:
+        from companion.darkhall import deck as decks
+        from companion.dice import new_seed
+
+        data = body()
+        given = data.get("deck")
+        game = decks.Game(new_seed()) if given is None else decks.from_dict(given, "deck")
+        game, drawn = game.draw()
+        return jsonify({"deck": decks.to_dict(game), "tile": drawn.tile, "stage": drawn.stage,
+                        "move": drawn.move, "left": drawn.left, "over": game.over})
 
 
 def _roguelight_api(app: Flask) -> None:

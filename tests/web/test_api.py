@@ -182,3 +182,24 @@ def test_serve_listens_on_loopback_unless_told(monkeypatch) -> None:
     assert cli.reachable("0.0.0.0").count(".") == 3
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert "QR code" in result.output and "Examples" in result.output
+
+
+def test_standing_and_the_monster_deck(client) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    table = client.post("/api/darkhall/standing", json={"state": sample}).json
+    assert {p["player"] for p in table["players"]} >= {"red", "blue"}
+    assert table["winner"] is None and table["over"] is False
+    deck = {"game": "darkhall", "seed": 42, "drawn": []}
+    tiles = []
+    for _draw in range(14):
+        answer = client.post("/api/darkhall/deck/draw", json={"deck": deck}).json
+        deck = answer["deck"]
+        tiles.append(answer["tile"])
+    from companion.darkhall.deck import game_tiles
+    assert tuple(tiles) == game_tiles(42)[0] + game_tiles(42)[1]
+    assert answer["over"] is True
+    assert client.post("/api/darkhall/deck/draw", json={"deck": deck}).status_code == 400
+    wrong = next(t for t in ("5", "7", "8", "10", "X", "XX") if t != tiles[0])
+    forged = {"game": "darkhall", "seed": 42, "drawn": [{"tile": wrong}]}
+    refused = client.post("/api/darkhall/deck/draw", json={"deck": forged})
+    assert refused.status_code == 400 and "changed by hand" in refused.json["error"]

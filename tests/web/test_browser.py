@@ -144,3 +144,19 @@ def test_dice_buttons_roll_and_log_with_odds(server, page) -> None:
     box = page.locator("button[data-notation='2d6']").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_tile_drawn_from_the_deck_moves_the_monster(server, page) -> None:
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#sample")
+    page.wait_for_timeout(300)
+    page.click("#draw")
+    page.wait_for_function("document.getElementById('step').max !== '0'")
+    tile = page.text_content("#deck").rsplit(": ", 1)[1]
+    moved = cli_json("darkhall", "monster", "sample", "--tile", tile)
+    assert pieces(page) == expected_pieces(moved["state"])
+    assert page.locator("#standing li").count() >= 2
+    page.click("#play")
+    page.wait_for_timeout(200)
+    assert int(page.input_value("#step")) < len(moved["steps"])  # playing from the start

@@ -102,9 +102,10 @@ function show() {
 
 async function save(position) {
   state = position;
+  standing();
   if (gameId) {
     try {
-      await call("PUT", `/api/games/${gameId}`, { state });
+      await call("PUT", `/api/games/${gameId}`, { state }, { quiet: true });
       return;
     } catch (error) {
       gameId = null;
@@ -163,10 +164,8 @@ async function monster(tile) {
   const before = state;
   const answer = await call("POST", "/api/darkhall/monster", { state: before, tile });
   result = { ...answer, before };
-  story.replaceChildren(...answer.steps.map((step) => element("li", {},
-    `${step.from} → ${step.to} (${step.facing})` +
-    (step.look.seen.length ? ` · ${words.seen}: ${step.look.seen.map((s) => s.token).join(", ")}` : "") +
-    (step.eaten.length ? ` · ${words.eaten}: ${step.eaten.join(", ")}` : ""))));
+  story.replaceChildren(...answer.steps.map((step, index) => element("li", {},
+    describeStep(step, index === 0 ? before.monster.facing : answer.steps[index - 1].facing))));
   slider.max = answer.steps.length;
   slider.value = answer.steps.length;
   document.getElementById("status").textContent =
@@ -174,6 +173,60 @@ async function monster(tile) {
     (answer.winner ? ` · ${words.winner}: ${answer.winner}` : "");
   await save(answer.state);
   show();
+}
+
+// One step in words: what the monster saw, where it turned, walls, slides, pushes, meals.
+function describeStep(step, facingBefore) {
+  const parts = [`${step.from} → ${step.to}`];
+  if (step.facing !== facingBefore) parts.push(`${words.turned} ${step.facing}`);
+  if (step.look.seen.length) {
+    parts.push(`${words.seen}: ${step.look.seen.map((s) => `${s.token} (${s.distance})`).join(", ")}`);
+  }
+  if (step.wall) parts.push(`${words.wall} ${step.wall}`);
+  if (step.slid.length) parts.push(`${words.slid} ${step.slid.join(" ")}`);
+  for (const push of step.pushed) {
+    parts.push(`${words.pushed} ${push.piece} ${push.from} → ${push.to ?? "✕"}`);
+  }
+  if (step.eaten.length) parts.push(`${words.eaten}: ${step.eaten.join(", ")}`);
+  return parts.join(" · ");
+}
+
+async function standing() {
+  const answer = await call("POST", "/api/darkhall/standing", { state });
+  const list = document.getElementById("standing");
+  list.replaceChildren(...answer.players.map((p) => element("li", {},
+    `${p.player}: ${words.out} ${p.out}/${p.needed}`)));
+  if (answer.winner) list.append(element("li", { class: "winner" }, `${words.winner}: ${answer.winner}`));
+  else if (answer.leaders.length) list.append(element("li", {}, `${words.leader}: ${answer.leaders.join(", ")}`));
+}
+
+let deck = null;
+
+async function drawTile() {
+  const key = `darkhall-deck-${gameId}`;
+  deck = JSON.parse(localStorage.getItem(key) || "null");
+  const answer = await call("POST", "/api/darkhall/deck/draw", deck ? { deck } : {});
+  localStorage.setItem(key, JSON.stringify(answer.deck));
+  document.getElementById("deck").textContent =
+    `${words.stage} ${answer.stage}, ${words.move} ${answer.move}: ${answer.tile}`;
+  await monster(answer.tile);
+}
+
+let playing = null;
+
+function play() {
+  if (!result) return;
+  clearInterval(playing);
+  slider.value = 0;
+  show();
+  playing = setInterval(() => {
+    if (Number(slider.value) >= result.steps.length) {
+      clearInterval(playing);
+      return;
+    }
+    slider.value = Number(slider.value) + 1;
+    show();
+  }, 600);
 }
 
 async function checkMove() {
@@ -193,6 +246,7 @@ async function undo() {
   if (!gameId) return;
   const answer = await call("POST", `/api/games/${gameId}/undo`);
   state = answer.state;
+  standing();
   result = null;
   slider.max = 0;
   slider.value = 0;
@@ -214,6 +268,8 @@ for (const button of document.querySelectorAll("button.tile")) {
 }
 document.getElementById("check").addEventListener("click", checkMove);
 document.getElementById("undo").addEventListener("click", undo);
+document.getElementById("draw").addEventListener("click", drawTile);
+document.getElementById("play").addEventListener("click", play);
 document.getElementById("sample").addEventListener("click",
   () => start("/api/darkhall/setup?from=sample"));
 document.getElementById("basic").addEventListener("click",
@@ -230,5 +286,6 @@ if (gameId) {
   }
 }
 if (!state) await start("/api/darkhall/setup?from=sample");
+standing();
 show();
 document.body.dataset.ready = "yes";
