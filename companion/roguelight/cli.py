@@ -162,7 +162,7 @@ def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
     plan = interception.plan(loaded, players, _names(order), _routes(routes))
     fights = None
     if seed is not None or typed:
-        roller = _typed_roller if typed else _seeded_roller(seed)
+        roller = _typed_roller if typed else interception.seeded_roller(seed)
         fights = interception.run(plan, roller)
     if as_json:
         click.echo(dump_json(interception_to_dict(plan, fights)), nl=False)
@@ -184,17 +184,6 @@ def _routes(values: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
             raise InputError(_("--route {value!r}: expected NAME=A,B,C", value=value))
         routes[name.strip()] = tuple(x.strip().upper() for x in letters.split(",") if x.strip())
     return routes
-
-
-def _seeded_roller(seed: int):
-    import random
-
-    rng = random.Random(seed)
-
-    def roll(descent, battle):
-        return rng.randint(1, 6), rng.randint(1, 6)
-
-    return roll
 
 
 def _typed_roller(descent, battle):

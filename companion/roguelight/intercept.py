@@ -250,3 +250,15 @@ def final_result(interception: Interception, fights: list[Fight]) -> Result:
     totals |= {s.name: score_exits(s)[0].total for s in interception.left_out}
     best = max(totals.values())
     return Result(totals, tuple(name for name, total in totals.items() if total == best))
+
+
+def seeded_roller(seed: int):
+    """The battles' dice from ``seed``: the white die, then the black, battle by battle."""
+    import random
+
+    rng = random.Random(seed)
+
+    def roll(descent, battle):
+        return rng.randint(1, 6), rng.randint(1, 6)
+
+    return roll

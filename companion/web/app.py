@@ -242,7 +242,28 @@ def _roguelight_api(app: Flask) -> None:
         return jsonify({"name": board.name, "title": board.title, "title_en": board.title_en,
                         "width": board.width, "height": board.height,
                         "symbols": {board.name_of(c): s for c, s in board.symbols.items()},
-                        "exits": [board.name_of(c) for c in board.exits]})
+                        "exits": [board.name_of(c) for c in board.exits],
+                        "item_points": list(board.item_points),
+                        "items_circled": sorted(board.items_circled)})
+
+    @app.post("/api/roguelight/intercept")
+    def roguelight_intercept() -> Any:
+        from companion.roguelight import intercept as interception
+        from companion.roguelight.report import interception_to_dict
+        from companion.roguelight.sheet import parse_sheet
+
+        data = body()
+        texts = field(data, "sheets", list)
+        if not 1 <= len(texts) <= 7 or not all(isinstance(t, str) for t in texts):
+            raise InputError(i18n._("expected 1 to 7 sheets (TOML texts)"), "request: sheets")
+        sheets = [parse_sheet(text, f"sheets[{i}]") for i, text in enumerate(texts)]
+        plan = interception.plan(sheets, None, [], {})
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise InputError(i18n._("a seed is a whole number from 0"), "request: seed")
+        fights = None if seed is None else interception.run(plan,
+                                                            interception.seeded_roller(seed))
+        return jsonify(interception_to_dict(plan, fights))
 
     @app.post("/api/roguelight/score")
     def roguelight_score() -> Any:

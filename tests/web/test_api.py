@@ -203,3 +203,18 @@ def test_standing_and_the_monster_deck(client) -> None:
     forged = {"game": "darkhall", "seed": 42, "drawn": [{"tile": wrong}]}
     refused = client.post("/api/darkhall/deck/draw", json={"deck": forged})
     assert refused.status_code == 400 and "changed by hand" in refused.json["error"]
+
+
+def test_the_interception_runs_as_the_command_line_runs_it(client) -> None:
+    sheets = [ROOT / "examples" / "roguelight" / name for name in ("alice.toml", "bob.toml")]
+    answer = client.post("/api/roguelight/intercept",
+                         json={"sheets": [p.read_text() for p in sheets], "seed": 3}).json
+    expected = cli_json("roguelight", "intercept", *map(str, sheets), "--seed", "3")
+    assert answer["result"] == expected["result"] and answer["result"] is not None
+    assert [d["points"] for d in answer["stack"]] == [d["points"] for d in expected["stack"]]
+    solo = client.post("/api/roguelight/intercept",
+                       json={"sheets": [sheets[0].read_text()]}).json
+    assert solo["solo"] == cli_json("roguelight", "intercept", str(sheets[0]))["solo"]
+    assert client.post("/api/roguelight/intercept", json={"sheets": []}).status_code == 400
+    bad = client.post("/api/roguelight/intercept", json={"sheets": ["map = 1"]})
+    assert bad.status_code == 400 and bad.json["error"].startswith("sheets[0]")

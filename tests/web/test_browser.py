@@ -160,3 +160,40 @@ def test_a_tile_drawn_from_the_deck_moves_the_monster(server, page) -> None:
     page.click("#play")
     page.wait_for_timeout(200)
     assert int(page.input_value("#step")) < len(moved["steps"])  # playing from the start
+
+
+def test_item_marks_and_the_interception_of_two_sheets(server, page, tmp_path) -> None:
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("body[data-ready=yes]")
+    sheets = []
+    for name, cells in (("ann", ("C1", "D1", "C2", "D2")),
+                        ("ben", ("C1", "D1", "C2", "D2", "D3", "D4"))):
+        page.reload()  # a fresh sheet; the table stays in the browser's storage
+        page.wait_for_selector("body[data-ready=yes]")
+        page.fill("#name", name)
+        for cell in cells:
+            page.click(f"button[data-cell={cell}]")
+        page.click("#plan")  # entrance 1's setup room
+        page.click("button[data-cell=C1]")
+        page.click("button[data-cell=D2]")
+        page.click("#plan")
+        page.click("button[data-item='2']")  # circled
+        page.wait_for_function("document.getElementById('total').textContent !== '—'")
+        page.click("#export")
+        path = tmp_path / f"{name}.toml"
+        path.write_text(page.text_content("#toml"))
+        assert "circled = [1, 2]" in path.read_text()
+        assert page.text_content("#total") == str(
+            cli_json("roguelight", "score", str(path))["points"]["total"])
+        sheets.append(path)
+        page.click("#add")
+    assert page.locator("#table li").count() == 2
+    page.fill("#seed", "5")
+    page.click("#intercept")
+    page.wait_for_selector("#winners")
+    expected = cli_json("roguelight", "intercept", *map(str, sheets), "--seed", "5")
+    winners = page.text_content("#winners")
+    assert all(name in winners for name in expected["result"]["winners"])

@@ -9,6 +9,9 @@ let filled = new Set();
 let plans = [];
 let corner = null;   // the first corner of a plan being drawn
 let planning = false;
+let circled = new Set();  // item marks, 1-based
+let spent = new Set();
+const table = JSON.parse(localStorage.getItem("roguelight-table") || "[]");
 
 function name(x, y) {
   return String.fromCharCode(65 + x) + (y + 1);
@@ -21,8 +24,11 @@ export function toml() {
     for (let x = 0; x < board.width; x += 1) row += filled.has(name(x, y)) ? "#" : ".";
     rows.push(row);
   }
-  return `map = "${board.name}"\nname = "web"\nplans = [${plans.map((p) => `"${p}"`).join(", ")}]\n` +
-    `filled = """\n${rows.join("\n")}\n"""\n`;
+  const sheetName = document.getElementById("name").value.replace(/[^\w-]/g, "") || "web";
+  return `map = "${board.name}"\nname = "${sheetName}"\nplans = [${plans.map((p) => `"${p}"`).join(", ")}]\n` +
+    `filled = """\n${rows.join("\n")}\n"""\n\n[items]\n` +
+    `circled = [${[...circled].sort((a, b) => a - b).join(", ")}]\n` +
+    `spent = [${[...spent].sort((a, b) => a - b).join(", ")}]\n`;
 }
 
 function draw() {
@@ -84,8 +90,60 @@ async function score() {
   }
 }
 
+function drawItems() {
+  const row = document.getElementById("items");
+  row.replaceChildren(...board.item_points.map((points, index) => {
+    const mark = index + 1;
+    const state = spent.has(mark) ? "×" : circled.has(mark) ? "○" : "";
+    const button = element("button", { type: "button", "data-item": mark },
+                           `${points}${state ? " " + state : ""}`);
+    button.classList.toggle("active", state !== "");
+    button.addEventListener("click", () => {
+      if (spent.has(mark)) spent.delete(mark), circled.delete(mark);
+      else if (circled.has(mark)) spent.add(mark);
+      else circled.add(mark);
+      drawItems();
+      score();
+    });
+    return button;
+  }));
+}
+
+function drawTable() {
+  const list = document.getElementById("table");
+  list.replaceChildren(...table.map((entry, index) => {
+    const item = element("li", {}, `${entry.name} (${entry.map}) `);
+    const remove = element("button", { type: "button" }, words.remove);
+    remove.addEventListener("click", () => {
+      table.splice(index, 1);
+      localStorage.setItem("roguelight-table", JSON.stringify(table));
+      drawTable();
+    });
+    item.append(remove);
+    return item;
+  }));
+}
+
+async function intercept() {
+  const seed = Number(document.getElementById("seed").value || 0);
+  const answer = await call("POST", "/api/roguelight/intercept",
+                            { sheets: table.map((entry) => entry.toml), seed });
+  const lines = answer.stack.map((d) => element("li", {}, `${d.sheet}: ${JSON.stringify(d.points ?? d.expected ?? "")}`));
+  if (answer.result) {
+    lines.push(element("li", { id: "winners" },
+      `${words.total}: ${Object.entries(answer.result.totals).map(([n, t]) => `${n} ${t}`).join(", ")}` +
+      ` · ${words.winner}: ${answer.result.winners.join(", ")}`));
+  } else if (answer.solo) {
+    lines.push(element("li", { id: "winners" }, `${words.total}: ${JSON.stringify(answer.solo)}`));
+  }
+  document.getElementById("result").replaceChildren(...lines);
+}
+
 async function load(mapName) {
   board = await call("GET", `/api/roguelight/maps/${mapName}`);
+  circled = new Set(board.items_circled);
+  spent = new Set();
+  drawItems();
   filled = new Set();
   for (let y = 0; y < board.height; y += 1) {
     for (let x = 0; x < board.width; x += 1) filled.add(name(x, y));
@@ -112,5 +170,13 @@ document.getElementById("export").addEventListener("click", () => {
   link.click();
 });
 picker.addEventListener("change", () => load(picker.value));
+document.getElementById("name").addEventListener("change", score);
+document.getElementById("add").addEventListener("click", () => {
+  table.push({ name: document.getElementById("name").value, map: board.name, toml: toml() });
+  localStorage.setItem("roguelight-table", JSON.stringify(table));
+  drawTable();
+});
+document.getElementById("intercept").addEventListener("click", intercept);
+drawTable();
 await load(picker.value);
 document.body.dataset.ready = "yes";
