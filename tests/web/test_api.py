@@ -218,3 +218,36 @@ def test_the_interception_runs_as_the_command_line_runs_it(client) -> None:
     assert client.post("/api/roguelight/intercept", json={"sheets": []}).status_code == 400
     bad = client.post("/api/roguelight/intercept", json={"sheets": ["map = 1"]})
     assert bad.status_code == 400 and bad.json["error"].startswith("sheets[0]")
+
+
+def test_a_majin_battle_is_the_command_lines(client, tmp_path: Path) -> None:
+    battle = {"game": "majin", "kind": "battle", "cards": "sample",
+              "front": ["M01", "M07", "M14"], "back": ["M03"], "monsters": ["A05", "A06"]}
+    answer = client.post("/api/majin/battle", json={"battle": battle, "seed": 9}).json
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(battle))
+    expected = cli_json("majin", "battle", str(path), "--seed", "9")
+    assert answer["log"] == expected["log"] and answer["rolls"] == expected["rolls"]
+    assert answer["result"] == expected["result"] and answer["chest"] == expected["chest"]
+    dice = ",".join(str(r["value"]) for r in answer["rolls"])
+    assert client.post("/api/majin/battle", json={"battle": battle, "dice": dice}).json[
+        "log"] == answer["log"]
+    left = client.post("/api/majin/battle", json={"battle": battle, "dice": dice + ",1"})
+    assert left.status_code == 400 and "left over" in left.json["error"]
+
+
+def test_a_majin_battle_never_names_a_folder_on_the_server(client) -> None:
+    battle = {"game": "majin", "kind": "battle", "cards": "/etc", "front": ["M01"],
+              "monsters": ["A01"]}
+    refused = client.post("/api/majin/battle", json={"battle": battle, "seed": 1})
+    assert refused.status_code == 400 and "battle: cards" in refused.json["error"]
+
+
+def test_a_majin_chest_is_the_command_lines(client) -> None:
+    answer = client.post("/api/majin/treasure", json={"floor": 1, "levels": "2,1,1",
+                                                      "dice": "6,6,5,6"}).json
+    assert answer == cli_json("majin", "treasure", "--floor", "1", "--levels", "2,1,1",
+                              "--dice", "6,6,5,6")
+    cards = client.get("/api/majin/cards").json
+    assert len(cards["majin"]) == 24 and len(cards["monsters"]) == 30
+    assert client.post("/api/majin/treasure", json={"floor": 4, "levels": "1"}).status_code == 400

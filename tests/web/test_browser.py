@@ -197,3 +197,24 @@ def test_item_marks_and_the_interception_of_two_sheets(server, page, tmp_path) -
     expected = cli_json("roguelight", "intercept", *map(str, sheets), "--seed", "5")
     winners = page.text_content("#winners")
     assert all(name in winners for name in expected["result"]["winners"])
+
+
+def test_a_majin_battle_picked_on_the_page(server, page, tmp_path) -> None:
+    page.goto(f"{server}/majin")
+    page.wait_for_selector("body[data-ready=yes]")
+    fronts = page.locator("#front select")
+    for index, card in enumerate(("M01", "M07", "M14")):
+        fronts.nth(index).select_option(card)
+    page.locator("#monsters select").nth(0).select_option("A05")
+    page.fill("#seed", "4")
+    page.click("#fight")
+    page.wait_for_selector("#battle li")
+    battle = {"game": "majin", "kind": "battle", "cards": "sample",
+              "front": ["M01", "M07", "M14"], "back": [None, None, None],
+              "monsters": ["A05"], "policy": {"charge": "always"}}
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(battle))
+    expected = cli_json("majin", "battle", str(path), "--seed", "4")
+    assert page.locator("#battle li").count() == len(expected["log"])
+    assert f"LP {expected['party_lp']} / {expected['monster_lp']}" in page.text_content(
+        "#outcome")
