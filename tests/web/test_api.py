@@ -251,3 +251,33 @@ def test_a_majin_chest_is_the_command_lines(client) -> None:
     cards = client.get("/api/majin/cards").json
     assert len(cards["majin"]) == 24 and len(cards["monsters"]) == 30
     assert client.post("/api/majin/treasure", json={"floor": 4, "levels": "1"}).status_code == 400
+
+
+def test_rakugaaki_options_and_challenges_are_the_command_lines(client, tmp_path: Path) -> None:
+    state = client.get("/api/rakugaaki/new?board=standard-34&players=3").json
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state))
+    made = CliRunner().invoke(main, ["rakugaaki", "new", "--board", "standard-34",
+                                     "--players", "3"])
+    assert state == json.loads(made.stdout)
+    options = client.post("/api/rakugaaki/options", json={"state": state}).json
+    expected = cli_json("rakugaaki", "options", str(path))
+    assert {k: options[k] for k in expected} == expected
+    placed = client.post("/api/rakugaaki/challenge",
+                         json={"state": state, "value": 1, "at": "C1"}).json
+    assert placed["state"]["tiles"] == {"C1": "red-1"}
+    cli = cli_json("rakugaaki", "challenge", str(path), "--value", "1", "--at", "C1")
+    assert placed["state"] == cli["state"]
+    refused = client.post("/api/rakugaaki/challenge",
+                          json={"state": state, "value": 3, "at": "C1"})
+    assert refused.status_code == 400 and refused.json["error"]
+    board = client.get("/api/rakugaaki/board/standard-34").json
+    assert len(board["cells"]) == 48
+
+
+def test_a_rakugaaki_state_never_names_a_board_file(client) -> None:
+    state = client.get("/api/rakugaaki/new?board=standard-34&players=3").json
+    state["board"] = "/etc/passwd"
+    refused = client.post("/api/rakugaaki/options", json={"state": state})
+    assert refused.status_code == 400 and "state: board" in refused.json["error"]
+    assert client.get("/api/rakugaaki/new?board=../x").status_code == 400

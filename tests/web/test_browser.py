@@ -218,3 +218,13 @@ def test_a_majin_battle_picked_on_the_page(server, page, tmp_path) -> None:
     assert page.locator("#battle li").count() == len(expected["log"])
     assert f"LP {expected['party_lp']} / {expected['monster_lp']}" in page.text_content(
         "#outcome")
+
+
+def test_rakugaaki_a_one_placed_by_tapping(server, page, tmp_path) -> None:
+    page.goto(f"{server}/rakugaaki")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("polygon[data-cell=C1]")
+    page.click("#choices button[data-value='1']")
+    page.wait_for_selector("polygon[data-tile='red-1']")
+    assert page.get_attribute("polygon[data-tile='red-1']", "data-cell") == "C1"
+    assert "blue" in page.text_content("#turn") or "red" in page.text_content("#turn")

@@ -29,7 +29,7 @@ function describe(event) {
         (event.killed ? ` ✝` : event.damage ? ` −${event.damage}` : " 0") + lp;
     case "charge":
       return `${event.actor} ${words.charge} ${event.roll}` +
-        (!event.landed ? " ✕" : event.crit ? " ★" : ` −${event.damage}`) + lp;
+        (!event.landed ? " ✕" : event.crit ? " ★" : event.damage ? ` −${event.damage}` : " 0") + lp;
     case "ability":
       return `${event.actor} ${event.item || event.effect}` +
         (event.success ? ` ${event.amount ?? ""} ${event.killed.join(" ")}` : " ✕") + lp;
