@@ -281,3 +281,12 @@ def test_a_rakugaaki_state_never_names_a_board_file(client) -> None:
     refused = client.post("/api/rakugaaki/options", json={"state": state})
     assert refused.status_code == 400 and "state: board" in refused.json["error"]
     assert client.get("/api/rakugaaki/new?board=../x").status_code == 400
+
+
+def test_rakugaaki_guard_steps(client) -> None:
+    state = client.get("/api/rakugaaki/new?board=standard-34&players=3").json
+    moved = client.post("/api/rakugaaki/guard", json={"state": state, "steps": ["E3-E4"]})
+    assert moved.status_code == 200 and moved.json["state"]["guards"] == ["E4"]
+    assert moved.json["state"]["action"] == 2
+    far = client.post("/api/rakugaaki/guard", json={"state": state, "steps": ["E3-C1"]})
+    assert far.status_code == 400 and "next to" in far.json["error"]
