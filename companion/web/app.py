@@ -21,7 +21,7 @@ from companion.templates import template_dir
 from companion.web.store import GAMES, NotFound, Store, summary
 
 MAX_BODY = 256 * 1024  # bytes; a Dark Hall state or a Roguelight sheet is a few KiB
-PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "majin")
+PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
 
 
 def create_app(data: Path) -> Flask:
@@ -40,6 +40,7 @@ def create_app(data: Path) -> Flask:
     _roguelight_api(app)
     _majin_api(app)
     _rakugaaki_api(app)
+    _jongrogue_api(app)
     _games_api(app, store)
     _errors(app)
     return app
@@ -398,6 +399,69 @@ def _rakugaaki_api(app: Flask) -> None:
         steps = field(data, "steps", list)
         moves = [parse_step(state.board, str(step)) for step in steps]
         return jsonify({"state": states.to_dict(rules.step_guards(state, state.turn, moves))})
+
+
+def _jongrogue_api(app: Flask) -> None:
+    @app.post("/api/jongrogue/floor")
+    def jongrogue_floor() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        data = body()
+        seed = field(data, "seed", int)
+        found = tables.load()
+        given = data.get("state")
+        current = None if given is None else states.from_dict(given, "state", found)
+        new, events = actions.floor_new(current, found, seed=seed)
+        return jsonify({"events": events, "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/view")
+    def jongrogue_view() -> Any:
+        """The floor as the table sees it: open rooms face up, the others face down."""
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue.cli import show_json
+
+        found = tables.load()
+        state = _jongrogue_state(body(), found)
+        shown = show_json(state, found)
+        for room in shown.get("rooms", []):
+            if not room["open"]:
+                room.update(tiles=[], sides=[], stairs=None, encounter=[])
+        legal = actions.legal_moves(state, found)
+        return jsonify({**shown, "blocked": legal.blocked,
+                        "moves": [{"to": to, "kind": kind} for to, kind in legal.moves],
+                        "search": legal.search})
+
+    @app.post("/api/jongrogue/move")
+    def jongrogue_move() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+        from companion.jongrogue.engine import Reveals
+
+        found = tables.load()
+        data = body()
+        state = _jongrogue_state(data, found)
+        before = state.hero.at
+        target = field(data, "target", str)
+        new, kind, events = actions.move(state, found, target, None, Reveals([], found))
+        return jsonify({"from": before, "to": new.hero.at or target.lower(), "kind": kind,
+                        "events": events, "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/search")
+    def jongrogue_search() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        found = tables.load()
+        state = _jongrogue_state(body(), found)
+        new, report, events = actions.search(state, found, None)
+        return jsonify({**report, "events": events, "state": states.to_dict(new)})
+
+
+def _jongrogue_state(data: dict[str, Any], found: Any) -> Any:
+    from companion.jongrogue import state as states
+
+    return states.from_dict(field(data, "state", dict), "state", found)
 
 
 def _shipped_board(name: Any, where: str) -> Any:

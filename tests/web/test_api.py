@@ -290,3 +290,21 @@ def test_rakugaaki_guard_steps(client) -> None:
     assert moved.json["state"]["action"] == 2
     far = client.post("/api/rakugaaki/guard", json={"state": state, "steps": ["E3-C1"]})
     assert far.status_code == 400 and "next to" in far.json["error"]
+
+
+def test_jongrogue_floors_and_moves_are_the_command_lines(client, tmp_path: Path) -> None:
+    dealt = client.post("/api/jongrogue/floor", json={"seed": 7}).json
+    made = CliRunner().invoke(main, ["--lang", "en", "jongrogue", "floor", "new", "--seed",
+                                     "7", "--json"])
+    expected = json.loads(made.stdout)
+    assert dealt["state"] == expected["state"] and dealt["events"] == expected["events"]
+    view = client.post("/api/jongrogue/view", json={"state": dealt["state"]}).json
+    assert all(room["tiles"] == [] for room in view["rooms"] if not room["open"])
+    assert [m["to"] for m in view["moves"]] == ["5N", "5E", "5S", "5W"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(dealt["state"]))
+    moved = client.post("/api/jongrogue/move", json={"state": dealt["state"],
+                                                     "target": "5E"}).json
+    assert moved == cli_json("jongrogue", "move", str(path), "5E")
+    wrong = client.post("/api/jongrogue/move", json={"state": dealt["state"], "target": "9X"})
+    assert wrong.status_code == 400 and wrong.json["error"]

@@ -228,3 +228,14 @@ def test_rakugaaki_a_one_placed_by_tapping(server, page, tmp_path) -> None:
     page.wait_for_selector("polygon[data-tile='red-1']")
     assert page.get_attribute("polygon[data-tile='red-1']", "data-cell") == "C1"
     assert "blue" in page.text_content("#turn") or "red" in page.text_content("#turn")
+
+
+def test_jongrogue_a_floor_dealt_and_a_move_made(server, page) -> None:
+    page.goto(f"{server}/jongrogue")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator(".room.open").count() == 1  # the start room only
+    page.click("#moves button[data-to='5E']")
+    page.wait_for_function("document.getElementById('where').textContent.includes('5E')")
+    assert page.locator("#events li").count() >= 1

@@ -1,0 +1,80 @@
+// JongRogue, the map chapter: a floor dealt from a seed, the rooms face down until opened,
+// the hero's legal moves as buttons, and what each move turned up.
+import { call, element, words } from "./api.js";
+
+let state = JSON.parse(localStorage.getItem("jongrogue-state") || "null");
+
+function remember(next) {
+  state = next;
+  localStorage.setItem("jongrogue-state", JSON.stringify(state));
+}
+
+function log(events) {
+  const list = document.getElementById("events");
+  for (const event of events) {
+    const { event: kind, ...rest } = event;
+    const detail = Object.entries(rest).filter(([, v]) => v !== false && v !== null)
+      .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(" ") : v}`).join(", ");
+    list.prepend(element("li", { "data-event": kind }, `${kind}: ${detail}`));
+  }
+}
+
+function drawRooms(view) {
+  const grid = document.getElementById("rooms");
+  grid.replaceChildren(...view.rooms.map((room) => {
+    const here = String(view.at || "").startsWith(String(room.room));
+    const box = element("div", { class: `room${room.open ? " open" : ""}${here ? " here" : ""}`,
+                                 "data-room": room.room });
+    box.append(element("strong", {}, `${room.room} ${room.name}`));
+    if (room.open) {
+      box.append(element("div", {}, room.tiles.join(" ")));
+      box.append(element("div", { class: "slots" },
+        room.encounter.map((s) => `${s.tile}${s.sprung ? "✓" : ""}`).join(" ")));
+      if (room.stairs) box.append(element("div", {}, "▤"));
+    } else {
+      box.append(element("div", { class: "hint" }, "🀫"));
+    }
+    if (here) box.append(element("div", { class: "hero" }, `◆ ${view.at}`));
+    return box;
+  }));
+}
+
+async function refresh() {
+  const view = await call("POST", "/api/jongrogue/view", { state });
+  document.getElementById("where").textContent =
+    `B${view.floor} · ${view.at ?? "—"}${view.blocked ? ` · ${view.blocked}` : ""}`;
+  drawRooms(view);
+  const moves = document.getElementById("moves");
+  moves.replaceChildren(...view.moves.map((move) => {
+    const button = element("button", { type: "button", "data-to": move.to },
+                           `${move.to} (${move.kind})`);
+    button.addEventListener("click", () => act("/api/jongrogue/move", { target: move.to }));
+    return button;
+  }));
+  document.getElementById("search").hidden = !view.search;
+  document.body.dataset.ready = "yes";
+}
+
+async function act(url, extra) {
+  const answer = await call("POST", url, { state, ...extra });
+  remember(answer.state);
+  log(answer.events);
+  await refresh();
+}
+
+document.getElementById("new").addEventListener("click", async () => {
+  document.getElementById("events").replaceChildren();
+  const answer = await call("POST", "/api/jongrogue/floor",
+                            { seed: Number(document.getElementById("seed").value) });
+  remember(answer.state);
+  log(answer.events);
+  await refresh();
+});
+document.getElementById("search").addEventListener("click",
+  () => act("/api/jongrogue/search", {}));
+if (!state) {
+  const answer = await call("POST", "/api/jongrogue/floor", { seed: 7 });
+  remember(answer.state);
+  log(answer.events);
+}
+await refresh();
