@@ -163,10 +163,7 @@ def test_a_tile_drawn_from_the_deck_moves_the_monster(server, page) -> None:
 
 
 def test_item_marks_and_the_interception_of_two_sheets(server, page, tmp_path) -> None:
-    page.goto(f"{server}/roguelight")
-    page.wait_for_selector("body[data-ready=yes]")
-    page.evaluate("localStorage.clear()")
-    page.reload()
+    page.goto(f"{server}/roguelight")  # a new browser context: the table is empty
     page.wait_for_selector("body[data-ready=yes]")
     sheets = []
     for name, cells in (("ann", ("C1", "D1", "C2", "D2")),
@@ -231,11 +228,18 @@ def test_rakugaaki_a_one_placed_by_tapping(server, page, tmp_path) -> None:
 
 
 def test_jongrogue_a_floor_dealt_and_a_move_made(server, page) -> None:
-    page.goto(f"{server}/jongrogue")
-    page.evaluate("localStorage.clear()")
-    page.reload()
+    page.goto(f"{server}/jongrogue")  # a new browser context: nothing stored yet
     page.wait_for_selector("body[data-ready=yes]")
     assert page.locator(".room.open").count() == 1  # the start room only
+    assert page.locator("#events li[data-event=open]").count() == 1
     page.click("#moves button[data-to='5E']")
     page.wait_for_function("document.getElementById('where').textContent.includes('5E')")
-    assert page.locator("#events li").count() >= 1
+
+
+def test_a_roguelight_room_drawn_by_dragging(server, page, tmp_path) -> None:
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#plan")
+    page.drag_and_drop("button[data-cell=C1]", "button[data-cell=D2]")
+    page.click("#export")
+    assert 'plans = ["C1:D2"]' in page.text_content("#toml")

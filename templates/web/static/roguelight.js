@@ -9,6 +9,8 @@ let filled = new Set();
 let plans = [];
 let corner = null;   // the first corner of a plan being drawn
 let planning = false;
+let dragFrom = null;  // a room drawn by dragging from one corner to the other
+let dragged = false;
 let circled = new Set();  // item marks, 1-based
 let spent = new Set();
 const table = JSON.parse(localStorage.getItem("roguelight-table") || "[]");
@@ -44,6 +46,7 @@ function draw() {
       button.classList.toggle("mark", mark !== "");
       if (plans.some((plan) => inside(cell, plan))) button.style.outline = "2px solid #2d5fa8";
       button.addEventListener("click", () => tapped(cell));
+      button.addEventListener("pointerdown", () => { dragFrom = planning ? cell : null; });
       grid.append(button);
     }
   }
@@ -56,15 +59,36 @@ function inside(cell, plan) {
   return col(cell) >= col(a) && col(cell) <= col(b) && row(cell) >= row(a) && row(cell) <= row(b);
 }
 
+function addPlan(a, b) {
+  const cols = [a, b].map((c) => c.charCodeAt(0)).sort((p, q) => p - q);
+  const rows = [a, b].map((c) => Number(c.slice(1))).sort((p, q) => p - q);
+  plans.push(`${String.fromCharCode(cols[0])}${rows[0]}:${String.fromCharCode(cols[1])}${rows[1]}`);
+}
+
+grid.addEventListener("pointerup", (event) => {
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const cell = under && under.dataset ? under.dataset.cell : null;
+  if (planning && dragFrom && cell && cell !== dragFrom) {
+    addPlan(dragFrom, cell);
+    dragged = true;
+    corner = null;
+    draw();
+    score();
+  }
+  dragFrom = null;
+});
+
 function tapped(cell) {
+  if (dragged) {  // the click that ends a drag
+    dragged = false;
+    return;
+  }
   if (planning) {
     if (corner === null) {
       corner = cell;
       return;
     }
-    const cols = [corner, cell].map((c) => c.charCodeAt(0)).sort((p, q) => p - q);
-    const rows = [corner, cell].map((c) => Number(c.slice(1))).sort((p, q) => p - q);
-    plans.push(`${String.fromCharCode(cols[0])}${rows[0]}:${String.fromCharCode(cols[1])}${rows[1]}`);
+    addPlan(corner, cell);
     corner = null;
   } else if (filled.has(cell)) {
     filled.delete(cell);
