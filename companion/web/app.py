@@ -508,19 +508,38 @@ def _majin_tray(data: dict[str, Any]) -> Any:
 
 
 def _checked(game: str, state: Any) -> Any:
-    """A state as the game's files hold it, checked as the command line checks it."""
+    """A state as the game's files hold it, checked as the command line checks it (a
+    Roguelight sheet in progress: TOML on a shipped map, finished or not)."""
+    if game == "roguelight":
+        return _sheet_draft(state)
+    if not isinstance(state, dict):
+        raise InputError(i18n._("expected a state (a JSON object)"), "state")
     if game == "darkhall":
         from companion.darkhall import state as states
 
-        if not isinstance(state, dict):
-            raise InputError(i18n._("expected a Dark Hall state (a JSON object)"), "state")
         return states.to_dict(states.from_dict(state, "state"))
-    from companion.roguelight.sheet import parse_sheet
+    if game == "rakugaaki":
+        from companion.rakugaaki import state as states
 
-    if not isinstance(state, str):
+        return states.to_dict(_rakugaaki_state({"state": state}))
+    from companion.jongrogue import state as states
+    from companion.jongrogue import tables
+
+    found = tables.load()
+    return states.to_dict(states.from_dict(state, "state", found))
+
+
+def _sheet_draft(text: Any) -> str:
+    from companion.files import parse_toml
+    from companion.roguelight import maps
+
+    if not isinstance(text, str):
         raise InputError(i18n._("expected a Roguelight sheet (TOML text)"), "state")
-    parse_sheet(state, "sheet")
-    return state
+    data = parse_toml(text, "sheet")
+    if data.get("map") not in maps.SHIPPED:
+        raise InputError(i18n._("expected a shipped map: {maps}", maps=", ".join(maps.SHIPPED)),
+                         "sheet: map")
+    return text
 
 
 def _games_api(app: Flask, store: Store) -> None:

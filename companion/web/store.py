@@ -17,7 +17,7 @@ from companion.errors import InputError
 from companion.files import dump_json, parse_json, read_text, write_atomic
 from companion.i18n import _
 
-GAMES = ("darkhall", "roguelight")
+GAMES = ("darkhall", "roguelight", "rakugaaki", "jongrogue")
 _ID = re.compile(r"[0-9a-f]{16}")
 MAX_HISTORY = 500
 

@@ -168,8 +168,8 @@ def test_item_marks_and_the_interception_of_two_sheets(server, page, tmp_path) -
     sheets = []
     for name, cells in (("ann", ("C1", "D1", "C2", "D2")),
                         ("ben", ("C1", "D1", "C2", "D2", "D3", "D4"))):
-        page.reload()  # a fresh sheet; the table stays in the browser's storage
-        page.wait_for_selector("body[data-ready=yes]")
+        page.click("#fresh")  # a new sheet; the table stays in the browser's storage
+        page.wait_for_timeout(200)
         page.fill("#name", name)
         for cell in cells:
             page.click(f"button[data-cell={cell}]")
@@ -243,3 +243,62 @@ def test_a_roguelight_room_drawn_by_dragging(server, page, tmp_path) -> None:
     page.drag_and_drop("button[data-cell=C1]", "button[data-cell=D2]")
     page.click("#export")
     assert 'plans = ["C1:D2"]' in page.text_content("#toml")
+
+
+def test_dark_hall_tokens_and_pools_placed_by_tapping(server, page) -> None:
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#players", "2")
+    page.click("#basic")
+    page.wait_for_timeout(300)
+    page.click("#modes button[data-mode=token]")
+    page.click("rect[data-square=f6]")
+    page.wait_for_selector("[data-at=f6][data-piece]")
+    page.click("#modes button[data-mode=pool]")
+    for square in ("c5", "d5", "e5", "f5"):
+        page.click(f"rect[data-square={square}]")
+    page.wait_for_timeout(300)
+    assert page.get_attribute("rect[data-square=d5]", "fill") == "#b33a3a"
+    for square in ("k2", "m4", "a5", "p7"):  # not a pool's shape: refused, nothing kept
+        page.click(f"rect[data-square={square}]")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.get_attribute("rect[data-square=k2]", "fill") != "#b33a3a"
+
+
+def test_a_roguelight_sheet_survives_a_reload_and_undo_steps_back(server, page) -> None:
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    for cell in ("C1", "D1"):
+        page.click(f"button[data-cell={cell}]")
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_selector("body[data-ready=yes]")
+    opened = page.eval_on_selector_all("button[data-cell]:not(.filled)",
+                                       "nodes => nodes.map(n => n.dataset.cell)")
+    assert opened == ["C1", "D1"]
+    page.click("#undo")
+    page.wait_for_timeout(300)
+    opened = page.eval_on_selector_all("button[data-cell]:not(.filled)",
+                                       "nodes => nodes.map(n => n.dataset.cell)")
+    assert opened == ["C1"]
+
+
+def test_rakugaaki_and_jongrogue_games_survive_a_reload(server, page) -> None:
+    page.goto(f"{server}/rakugaaki")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("polygon[data-cell=C1]")
+    page.click("#choices button[data-value='1']")
+    page.wait_for_selector("polygon[data-tile='red-1']")
+    page.reload()
+    page.wait_for_selector("polygon[data-tile='red-1']")
+    page.click("#undo")
+    page.wait_for_timeout(300)
+    assert page.locator("polygon[data-tile]").count() == 0
+    page.goto(f"{server}/jongrogue")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#moves button[data-to='5E']")
+    page.wait_for_function("document.getElementById('where').textContent.includes('5E')")
+    page.reload()
+    page.wait_for_function("document.getElementById('where').textContent.includes('5E')")
+    page.click("#undo")
+    page.wait_for_function("!document.getElementById('where').textContent.includes('5E')")

@@ -11,7 +11,9 @@ export async function call(method, url, data, { quiet = false } = {}) {
   const answer = await response.json();
   if (!response.ok) {
     if (!quiet) showError(answer.error || response.statusText);
-    throw new Error(answer.error);
+    const error = new Error(answer.error);
+    error.status = response.status;
+    throw error;
   }
   hideError();
   return answer;
@@ -32,4 +34,55 @@ export function element(tag, attributes = {}, text = "") {
   for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
   if (text) made.textContent = text;
   return made;
+}
+
+// A game at the table saved on the server (under --data) with its history: it survives a
+// closed tab or a restarted server, and undo steps back through it.
+export class SavedGame {
+  constructor(game) {
+    this.game = game;
+    this.key = `${game}-game`;
+    this.id = localStorage.getItem(this.key);
+  }
+
+  async load() {
+    if (!this.id) return null;
+    try {
+      return (await call("GET", `/api/games/${this.id}`, undefined, { quiet: true })).state;
+    } catch (error) {
+      this.forget();
+      return null;
+    }
+  }
+
+  // Saves ``state`` as the next one; a refused state throws (and is not saved).
+  async save(state) {
+    if (this.id) {
+      try {
+        await call("PUT", `/api/games/${this.id}`, { state });
+        return;
+      } catch (error) {
+        if (error.status !== 404) throw error;
+        this.forget();
+      }
+    }
+    const made = await call("POST", "/api/games", { game: this.game, state });
+    this.id = made.id;
+    localStorage.setItem(this.key, this.id);
+  }
+
+  async start(state) {
+    this.forget();
+    await this.save(state);
+  }
+
+  async undo() {
+    if (!this.id) return null;
+    return (await call("POST", `/api/games/${this.id}/undo`)).state;
+  }
+
+  forget() {
+    this.id = null;
+    localStorage.removeItem(this.key);
+  }
 }

@@ -1,6 +1,6 @@
 // Dark Hall at the table: the board drawn from the rules' own geometry, pieces placed
 // by tapping, the monster's move stepped through, token moves checked, saved with undo.
-import { call, element, words } from "./api.js";
+import { SavedGame, call, element, words } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { red: "#c0392b", blue: "#2d5fa8", green: "#2f7a4f", yellow: "#d4a017",
@@ -15,7 +15,8 @@ let state = null;      // the position now (the saved game's last state)
 let result = null;     // the last monster move, stepped through with the slider
 let mode = null;       // stone, monster, erase or move
 let path = [];         // a token move being tapped: [token id, squares…]
-let gameId = localStorage.getItem("darkhall-game");
+let pool = [];         // the squares of a blood pool being tapped (four make one)
+const saved = new SavedGame("darkhall");
 
 function cellOf(square) {
   return geometry.squares.find((s) => s.name === square);
@@ -100,20 +101,12 @@ function show() {
   document.getElementById("step-number").textContent = slider.value;
 }
 
+// Save a position as the game's next state: a refused position (a pool of a wrong shape,
+// say) is not taken.
 async function save(position) {
+  await saved.save(position);
   state = position;
   standing();
-  if (gameId) {
-    try {
-      await call("PUT", `/api/games/${gameId}`, { state }, { quiet: true });
-      return;
-    } catch (error) {
-      gameId = null;
-    }
-  }
-  const made = await call("POST", "/api/games", { game: "darkhall", state });
-  gameId = made.id;
-  localStorage.setItem("darkhall-game", gameId);
 }
 
 async function start(url) {
@@ -121,18 +114,19 @@ async function start(url) {
   slider.max = 0;
   slider.value = 0;
   story.replaceChildren();
-  gameId = null;
+  saved.forget();
   await save(await call("GET", url));
   show();
 }
 
 function edited(change) {
+  const before = state;
   const position = structuredClone(state);
   change(position);
   result = null;
   slider.max = 0;
   slider.value = 0;
-  save(position).then(show);
+  save(position).then(show, () => { state = before; show(); });
 }
 
 function tapped(square) {
@@ -141,6 +135,22 @@ function tapped(square) {
       p.stones = p.stones.includes(square) ? p.stones.filter((s) => s !== square)
                                            : [...p.stones, square];
     });
+  } else if (mode === "token") {
+    // the next token waiting off the board goes onto the square (a tap on a token lifts it)
+    edited((p) => {
+      const here = p.tokens.find((t) => t.square === square);
+      const waiting = p.tokens.find((t) => !t.square);
+      if (here) here.square = null;
+      else if (waiting) waiting.square = square;
+    });
+  } else if (mode === "pool") {
+    pool = pool.includes(square) ? pool.filter((s) => s !== square) : [...pool, square];
+    document.getElementById("status").textContent = pool.join(" ");
+    if (pool.length === 4) {
+      const squares = pool;
+      pool = [];
+      edited((p) => { p.pools = [...p.pools, squares]; });
+    }
   } else if (mode === "monster") {
     const turn = { N: "E", E: "S", S: "W", W: "N" };
     edited((p) => {
@@ -150,6 +160,7 @@ function tapped(square) {
   } else if (mode === "erase") {
     edited((p) => {
       p.stones = p.stones.filter((s) => s !== square);
+      p.pools = p.pools.filter((squares) => !squares.includes(square));
       for (const token of p.tokens) if (token.square === square) token.square = null;
     });
   } else if (mode === "move") {
@@ -203,7 +214,7 @@ async function standing() {
 let deck = null;
 
 async function drawTile() {
-  const key = `darkhall-deck-${gameId}`;
+  const key = `darkhall-deck-${saved.id}`;
   deck = JSON.parse(localStorage.getItem(key) || "null");
   const answer = await call("POST", "/api/darkhall/deck/draw", deck ? { deck } : {});
   localStorage.setItem(key, JSON.stringify(answer.deck));
@@ -243,9 +254,9 @@ async function checkMove() {
 }
 
 async function undo() {
-  if (!gameId) return;
-  const answer = await call("POST", `/api/games/${gameId}/undo`);
-  state = answer.state;
+  const back = await saved.undo();
+  if (!back) return;
+  state = back;
   standing();
   result = null;
   slider.max = 0;
@@ -257,6 +268,7 @@ for (const button of document.querySelectorAll("#modes button[data-mode]")) {
   button.addEventListener("click", () => {
     mode = mode === button.dataset.mode ? null : button.dataset.mode;
     path = [];
+    pool = [];
     for (const other of document.querySelectorAll("#modes button")) {
       other.classList.toggle("active", other.dataset.mode === mode);
     }
@@ -278,13 +290,7 @@ slider.addEventListener("input", show);
 
 geometry = await call("GET", "/api/darkhall/board");
 board.setAttribute("viewBox", `0 0 ${geometry.width * 10} ${geometry.height * 10}`);
-if (gameId) {
-  try {
-    state = (await call("GET", `/api/games/${gameId}`)).state;
-  } catch (error) {
-    gameId = null;
-  }
-}
+state = await saved.load();
 if (!state) await start("/api/darkhall/setup?from=sample");
 standing();
 show();

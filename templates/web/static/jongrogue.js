@@ -1,12 +1,14 @@
 // JongRogue, the map chapter: a floor dealt from a seed, the rooms face down until opened,
 // the hero's legal moves as buttons, and what each move turned up.
-import { call, element, words } from "./api.js";
+import { SavedGame, call, element, words } from "./api.js";
 
-let state = JSON.parse(localStorage.getItem("jongrogue-state") || "null");
+const saved = new SavedGame("jongrogue");
+let state = await saved.load();
 
-function remember(next) {
+async function remember(next, fresh = false) {
+  if (fresh) await saved.start(next);
+  else await saved.save(next);
   state = next;
-  localStorage.setItem("jongrogue-state", JSON.stringify(state));
 }
 
 function log(events) {
@@ -57,7 +59,7 @@ async function refresh() {
 
 async function act(url, extra) {
   const answer = await call("POST", url, { state, ...extra });
-  remember(answer.state);
+  await remember(answer.state);
   log(answer.events);
   await refresh();
 }
@@ -66,15 +68,22 @@ document.getElementById("new").addEventListener("click", async () => {
   document.getElementById("events").replaceChildren();
   const answer = await call("POST", "/api/jongrogue/floor",
                             { seed: Number(document.getElementById("seed").value) });
-  remember(answer.state);
+  await remember(answer.state, true);
   log(answer.events);
   await refresh();
 });
 document.getElementById("search").addEventListener("click",
   () => act("/api/jongrogue/search", {}));
+document.getElementById("undo").addEventListener("click", async () => {
+  const back = await saved.undo();
+  if (back) {
+    state = back;
+    await refresh();
+  }
+});
 if (!state) {
   const answer = await call("POST", "/api/jongrogue/floor", { seed: 7 });
-  remember(answer.state);
+  await remember(answer.state, true);
   log(answer.events);
 }
 await refresh();

@@ -1,6 +1,6 @@
 // Rakugaaki at the table: the hex board, where the colour to play may put a 1 and which
 // challenges it has with their exact odds; a tap places or challenges (dice from a seed).
-import { call, element, words } from "./api.js";
+import { SavedGame, call, element, words } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { red: "#c0392b", blue: "#2d5fa8", green: "#2f7a4f", yellow: "#d4a017",
@@ -11,7 +11,7 @@ const svg = document.getElementById("hexes");
 let board = null;
 let state = null;
 let options = null;
-const history = [];
+const saved = new SavedGame("rakugaaki");
 
 function centre(cell) {
   return [cell.x * W + (cell.y % 2 ? W / 2 : 0) + W / 2, cell.y * 1.5 * R + R];
@@ -75,7 +75,7 @@ async function place(at, value) {
   const seed = document.getElementById("seed").value;
   if (seed !== "") data.seed = Number(seed);
   const done = await call("POST", "/api/rakugaaki/challenge", data);
-  history.push(state);
+  await saved.save(done.state);
   state = done.state;
   document.getElementById("story").prepend(element("li", {},
     `${done.player} ${value} → ${at}` + (value > 1 ? ` · ${JSON.stringify(done.rolls)} ` +
@@ -102,16 +102,24 @@ async function start() {
   const name = document.getElementById("board").value;
   board = await call("GET", `/api/rakugaaki/board/${name}`);
   state = await call("GET", `/api/rakugaaki/new?board=${name}&players=${document.getElementById("players").value}`);
-  history.length = 0;
+  await saved.start(state);
   document.getElementById("story").replaceChildren();
   await refresh();
 }
 
 document.getElementById("new").addEventListener("click", start);
 document.getElementById("undo").addEventListener("click", async () => {
-  if (history.length) {
-    state = history.pop();
+  const back = await saved.undo();
+  if (back) {
+    state = back;
     await refresh();
   }
 });
-await start();
+state = await saved.load();
+if (state) {
+  document.getElementById("board").value = state.board;
+  board = await call("GET", `/api/rakugaaki/board/${state.board}`);
+  await refresh();
+} else {
+  await start();
+}

@@ -1,6 +1,6 @@
 // Roguelight at the table: tap cells to dig or fill them, tap two corners to plan a room,
 // and the sheet is scored live by the rules (the same TOML the command line scores).
-import { call, element, words } from "./api.js";
+import { SavedGame, call, element, words } from "./api.js";
 
 const grid = document.getElementById("grid");
 const picker = document.getElementById("map");
@@ -14,6 +14,7 @@ let dragged = false;
 let circled = new Set();  // item marks, 1-based
 let spent = new Set();
 const table = JSON.parse(localStorage.getItem("roguelight-table") || "[]");
+const saved = new SavedGame("roguelight");
 
 function name(x, y) {
   return String.fromCharCode(65 + x) + (y + 1);
@@ -73,7 +74,7 @@ grid.addEventListener("pointerup", (event) => {
     dragged = true;
     corner = null;
     draw();
-    score();
+    changed();
   }
   dragFrom = null;
 });
@@ -96,6 +97,12 @@ function tapped(cell) {
     filled.add(cell);
   }
   draw();
+  changed();
+}
+
+// A change made at the table: saved as the sheet's next state, then scored.
+function changed() {
+  saved.save(toml()).catch(() => {});
   score();
 }
 
@@ -127,7 +134,7 @@ function drawItems() {
       else if (circled.has(mark)) spent.add(mark);
       else circled.add(mark);
       drawItems();
-      score();
+      changed();
     });
     return button;
   }));
@@ -163,6 +170,34 @@ async function intercept() {
   document.getElementById("result").replaceChildren(...lines);
 }
 
+// A sheet as this page writes it, read back (a saved game, or one step undone).
+function restore(text) {
+  const value = (key) => (text.match(new RegExp(`^${key} = (.*)$`, "m")) || [])[1];
+  const list = (key) => JSON.parse(value(key) || "[]");
+  document.getElementById("name").value = JSON.parse(value("name") || '"web"');
+  plans = list("plans");
+  circled = new Set(list("circled"));
+  spent = new Set(list("spent"));
+  const rows = (text.match(/filled = """\n([\s\S]*?)\n"""/) || [])[1].split("\n");
+  filled = new Set();
+  rows.forEach((row, y) => [...row].forEach((mark, x) => {
+    if (mark === "#") filled.add(name(x, y));
+  }));
+}
+
+async function resume() {
+  const text = await saved.load();
+  if (!text) return false;
+  const mapName = JSON.parse(text.match(/^map = (.*)$/m)[1]);
+  picker.value = mapName;
+  board = await call("GET", `/api/roguelight/maps/${mapName}`);
+  restore(text);
+  drawItems();
+  draw();
+  score();
+  return true;
+}
+
 async function load(mapName) {
   board = await call("GET", `/api/roguelight/maps/${mapName}`);
   circled = new Set(board.items_circled);
@@ -174,6 +209,7 @@ async function load(mapName) {
   }
   plans = [];
   draw();
+  saved.start(toml()).catch(() => {});
   score();
 }
 
@@ -194,7 +230,17 @@ document.getElementById("export").addEventListener("click", () => {
   link.click();
 });
 picker.addEventListener("change", () => load(picker.value));
-document.getElementById("name").addEventListener("change", score);
+document.getElementById("fresh").addEventListener("click", () => load(picker.value));
+document.getElementById("undo").addEventListener("click", async () => {
+  const back = await saved.undo();
+  if (back) {
+    restore(back);
+    drawItems();
+    draw();
+    score();
+  }
+});
+document.getElementById("name").addEventListener("change", changed);
 document.getElementById("add").addEventListener("click", () => {
   table.push({ name: document.getElementById("name").value, map: board.name, toml: toml() });
   localStorage.setItem("roguelight-table", JSON.stringify(table));
@@ -202,5 +248,5 @@ document.getElementById("add").addEventListener("click", () => {
 });
 document.getElementById("intercept").addEventListener("click", intercept);
 drawTable();
-await load(picker.value);
+if (!(await resume())) await load(picker.value);
 document.body.dataset.ready = "yes";
