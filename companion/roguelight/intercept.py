@@ -262,3 +262,21 @@ def seeded_roller(seed: int):
         return rng.randint(1, 6), rng.randint(1, 6)
 
     return roll
+
+
+def typed_roller(pairs: list[tuple[int, int]], where: str = "dice"):
+    """The battles' dice as the table rolled them: (white, black) pairs in battle order;
+    too few is refused naming the battle, and the caller refuses pairs left over."""
+    from companion.errors import InputError
+    from companion.i18n import _
+
+    queue = list(pairs)
+
+    def roll(descent, battle):
+        if not queue:
+            raise InputError(_("too few dice: no white and black pair for {sheet}, room "
+                               "{room}", sheet=descent.sheet.name, room=battle.room), where)
+        return queue.pop(0)
+
+    roll.left = queue  # type: ignore[attr-defined]
+    return roll

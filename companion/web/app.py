@@ -261,11 +261,20 @@ def _roguelight_api(app: Flask) -> None:
             raise InputError(i18n._("expected 1 to 7 sheets (TOML texts)"), "request: sheets")
         sheets = [parse_sheet(text, f"sheets[{i}]") for i, text in enumerate(texts)]
         plan = interception.plan(sheets, None, [], {})
-        seed = data.get("seed")
+        seed, typed = data.get("seed"), data.get("dice")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InputError(i18n._("a seed is a whole number from 0"), "request: seed")
-        fights = None if seed is None else interception.run(plan,
-                                                            interception.seeded_roller(seed))
+        fights = None
+        if typed is not None:
+            roller = interception.typed_roller(_pairs(typed), "request: dice")
+            fights = interception.run(plan, roller)
+            if roller.left:  # type: ignore[attr-defined]
+                raise InputError(i18n._n("{count} pair of dice left over",
+                                         "{count} pairs of dice left over",
+                                         len(roller.left)),  # type: ignore[attr-defined]
+                                 "request: dice")
+        elif seed is not None:
+            fights = interception.run(plan, interception.seeded_roller(seed))
         return jsonify(interception_to_dict(plan, fights))
 
     @app.post("/api/roguelight/score")
@@ -505,6 +514,21 @@ def _majin_tray(data: dict[str, Any]) -> Any:
         raise InputError(i18n._("a seed is a whole number from 0"), "request: seed")
     return Tray(None if typed is None else typed_dice(typed, "request: dice"), seed,
                 "request: dice")
+
+
+def _pairs(text: Any) -> list[tuple[int, int]]:
+    """``"3 5, 2 6"`` → [(3, 5), (2, 6)]: the white die, then the black, battle by battle."""
+    if not isinstance(text, str):
+        raise InputError(i18n._("dice are pairs like '3 5, 2 6' (white, then black)"),
+                         "request: dice")
+    pairs = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        faces = part.split()
+        if len(faces) != 2 or not all(f in ("1", "2", "3", "4", "5", "6") for f in faces):
+            raise InputError(i18n._("dice are pairs like '3 5, 2 6' (white, then black); "
+                                    "found {part!r}", part=part), "request: dice")
+        pairs.append((int(faces[0]), int(faces[1])))
+    return pairs
 
 
 def _checked(game: str, state: Any) -> Any:

@@ -308,3 +308,24 @@ def test_jongrogue_floors_and_moves_are_the_command_lines(client, tmp_path: Path
     assert moved == cli_json("jongrogue", "move", str(path), "5E")
     wrong = client.post("/api/jongrogue/move", json={"state": dealt["state"], "target": "9X"})
     assert wrong.status_code == 400 and wrong.json["error"]
+
+
+def test_the_interception_with_the_tables_dice(client) -> None:
+    sheets = [(ROOT / "examples" / "roguelight" / n).read_text() for n in ("alice.toml",
+                                                                           "bob.toml")]
+    seeded = client.post("/api/roguelight/intercept", json={"sheets": sheets, "seed": 3}).json
+    from companion.roguelight import intercept as interception
+    from companion.roguelight.sheet import parse_sheet
+    plan = interception.plan([parse_sheet(t, "s") for t in sheets], None, [], {})
+    fights = interception.run(plan, interception.seeded_roller(3))
+    typed = ", ".join(f"{f.white} {f.black}" for f in fights)
+    answer = client.post("/api/roguelight/intercept", json={"sheets": sheets, "dice": typed})
+    assert answer.status_code == 200 and answer.json["result"] == seeded["result"]
+    short = client.post("/api/roguelight/intercept",
+                        json={"sheets": sheets, "dice": typed.rsplit(",", 1)[0]})
+    assert short.status_code == 400 and "too few dice" in short.json["error"]
+    extra = client.post("/api/roguelight/intercept", json={"sheets": sheets,
+                                                           "dice": typed + ", 1 1"})
+    assert extra.status_code == 400 and "left over" in extra.json["error"]
+    bad = client.post("/api/roguelight/intercept", json={"sheets": sheets, "dice": "7 1"})
+    assert bad.status_code == 400 and "'7 1'" in bad.json["error"]

@@ -156,9 +156,11 @@ function drawTable() {
 }
 
 async function intercept() {
-  const seed = Number(document.getElementById("seed").value || 0);
-  const answer = await call("POST", "/api/roguelight/intercept",
-                            { sheets: table.map((entry) => entry.toml), seed });
+  const typed = document.getElementById("dice").value.trim();
+  const request = { sheets: table.map((entry) => entry.toml) };
+  if (typed) request.dice = typed;
+  else request.seed = Number(document.getElementById("seed").value || 0);
+  const answer = await call("POST", "/api/roguelight/intercept", request);
   const lines = answer.stack.map((d) => element("li", {}, `${d.sheet}: ${JSON.stringify(d.points ?? d.expected ?? "")}`));
   if (answer.result) {
     lines.push(element("li", { id: "winners" },
