@@ -329,3 +329,17 @@ def test_the_interception_with_the_tables_dice(client) -> None:
     assert extra.status_code == 400 and "left over" in extra.json["error"]
     bad = client.post("/api/roguelight/intercept", json={"sheets": sheets, "dice": "7 1"})
     assert bad.status_code == 400 and "'7 1'" in bad.json["error"]
+
+
+@pytest.mark.parametrize(("url", "request_body"), [
+    ("/api/roll", {"notation": "d6", "seed": [1]}),
+    ("/api/rakugaaki/challenge", {"value": 2, "at": "C1", "seed": "x"}),
+    ("/api/roguelight/intercept", {"sheets": ["map = 'basic'"], "seed": 1.5}),
+    ("/api/majin/treasure", {"floor": 1, "levels": "1", "seed": True}),
+    ("/api/jongrogue/floor", {"seed": -3}),
+])
+def test_a_bad_seed_is_refused_everywhere(client, url: str, request_body: dict) -> None:
+    if "rakugaaki" in url:
+        request_body["state"] = client.get("/api/rakugaaki/new").json
+    answer = client.post(url, json=request_body)
+    assert answer.status_code == 400 and "seed" in answer.json["error"]

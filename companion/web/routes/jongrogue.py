@@ -1,0 +1,80 @@
+"""The JongRogue API: floors dealt from a seed, the view, moves and searches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, jsonify
+
+from companion import i18n
+from companion.errors import InputError
+from companion.web.requests import body, field, seed
+
+
+def _jongrogue_api(app: Flask) -> None:
+    @app.post("/api/jongrogue/floor")
+    def jongrogue_floor() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        data = body()
+        dealt = seed(data)
+        if dealt is None:
+            raise InputError(i18n._("missing or not {kind}", kind="int"), "request: seed")
+        found = tables.load()
+        given = data.get("state")
+        current = None if given is None else states.from_dict(given, "state", found)
+        new, events = actions.floor_new(current, found, seed=dealt)
+        return jsonify({"events": events, "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/view")
+    def jongrogue_view() -> Any:
+        """The floor as the table sees it: open rooms face up, the others face down."""
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue.cli import show_json
+
+        found = tables.load()
+        state = game_state(body(), found)
+        shown = show_json(state, found)
+        for room in shown.get("rooms", []):
+            if not room["open"]:
+                room.update(tiles=[], sides=[], stairs=None, encounter=[])
+        legal = actions.legal_moves(state, found)
+        return jsonify({**shown, "blocked": legal.blocked,
+                        "moves": [{"to": to, "kind": kind} for to, kind in legal.moves],
+                        "search": legal.search})
+
+    @app.post("/api/jongrogue/move")
+    def jongrogue_move() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+        from companion.jongrogue.engine import Reveals
+
+        found = tables.load()
+        data = body()
+        state = game_state(data, found)
+        before = state.hero.at
+        target = field(data, "target", str)
+        new, kind, events = actions.move(state, found, target, None, Reveals([], found))
+        return jsonify({"from": before, "to": new.hero.at or target.lower(), "kind": kind,
+                        "events": events, "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/search")
+    def jongrogue_search() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        found = tables.load()
+        state = game_state(body(), found)
+        new, report, events = actions.search(state, found, None)
+        return jsonify({**report, "events": events, "state": states.to_dict(new)})
+
+
+def game_state(data: dict[str, Any], found: Any) -> Any:
+    from companion.jongrogue import state as states
+
+    return states.from_dict(field(data, "state", dict), "state", found)
+
+
+def register(app: Flask) -> None:
+    _jongrogue_api(app)
