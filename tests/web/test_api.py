@@ -343,3 +343,17 @@ def test_a_bad_seed_is_refused_everywhere(client, url: str, request_body: dict) 
         request_body["state"] = client.get("/api/rakugaaki/new").json
     answer = client.post(url, json=request_body)
     assert answer.status_code == 400 and "seed" in answer.json["error"]
+
+
+def test_serve_names_a_port_it_cannot_listen_on(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["--lang", "en", "serve", "--port", str(port),
+                                           "--data", str(tmp_path / "data")])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"127.0.0.1:{port}: cannot listen there" in result.stderr
