@@ -31,6 +31,7 @@ def create_app(data: Path) -> Flask:
     app = Flask(__name__, template_folder=str(web), static_folder=str(web / "static"),
                 static_url_path="/static")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.config["DATA_DIR"] = str(data)
     app.config["JSON_AS_ASCII"] = False
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]

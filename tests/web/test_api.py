@@ -357,3 +357,33 @@ def test_serve_names_a_port_it_cannot_listen_on(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert f"127.0.0.1:{port}: cannot listen there" in result.stderr
+
+
+def test_a_sheet_never_names_a_file_on_the_server(client) -> None:
+    sheet = ALICE.read_text().replace('map = "basic"', 'map = "/etc/passwd"')
+    refused = client.post("/api/roguelight/score", json={"sheet": sheet})
+    assert refused.status_code == 400 and "sheet: map" in refused.json["error"]
+    assert "root" not in refused.json["error"]
+    escape = ALICE.read_text().replace('map = "basic"', 'map = "upload-../../../etc/x"')
+    assert client.post("/api/roguelight/score", json={"sheet": escape}).status_code == 400
+    assert client.post("/api/games", json={"game": "roguelight",
+                                           "state": sheet}).status_code == 400
+
+
+def test_an_uploaded_map_is_kept_by_the_server_and_scored_on(client, tmp_path: Path) -> None:
+    from companion import data as shipped_data
+
+    text = shipped_data.text("roguelight", "basic.toml").replace('name = "basic"',
+                                                                 'name = "mine"', 1)
+    made = client.post("/api/roguelight/maps", json={"map": text})
+    assert made.status_code == 201
+    name = made.json["name"]
+    assert name.startswith("upload-") and len(name) == 23
+    assert client.get(f"/api/roguelight/maps/{name}").json["width"] == 10
+    stored = list((tmp_path / "data" / "maps").iterdir())
+    assert [p.name for p in stored] == [name.removeprefix("upload-") + ".toml"]
+    sheet = ALICE.read_text().replace('map = "basic"', f'map = "{name}"')
+    scored = client.post("/api/roguelight/score", json={"sheet": sheet}).json
+    assert scored["points"]["total"] == 20
+    bad = client.post("/api/roguelight/maps", json={"map": "width = 'x'"})
+    assert bad.status_code == 400 and bad.json["error"].startswith("map")

@@ -302,3 +302,26 @@ def test_rakugaaki_and_jongrogue_games_survive_a_reload(server, page) -> None:
     page.wait_for_function("document.getElementById('where').textContent.includes('5E')")
     page.click("#undo")
     page.wait_for_function("!document.getElementById('where').textContent.includes('5E')")
+
+
+def test_a_roguelight_map_uploaded_and_played(server, page, tmp_path) -> None:
+    from companion import data as shipped_data
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text(shipped_data.text("roguelight", "basic.toml"))
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#upload", str(mine))
+    page.wait_for_function("document.getElementById('map').value.startsWith('upload-')")
+    for cell in ("C1", "D1", "C2", "D2"):
+        page.click(f"button[data-cell={cell}]")
+    page.click("#plan")
+    page.click("button[data-cell=C1]")
+    page.click("button[data-cell=D2]")
+    page.wait_for_function("document.getElementById('total').textContent !== '—'")
+    page.click("#export")
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(page.text_content("#toml"))
+    assert 'map = "mine.toml"' in sheet.read_text()
+    expected = cli_json("roguelight", "score", str(sheet))
+    assert page.text_content("#total") == str(expected["points"]["total"])

@@ -2,14 +2,56 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify
+from flask import Flask, current_app, jsonify
 
 from companion import i18n
 from companion.errors import InputError
 from companion.web.requests import body, field, pairs, seed
 from companion.web.store import NotFound
+
+_UPLOAD = re.compile(r"upload-([0-9a-f]{16})")
+_MAP_LINE = re.compile(r'^map\s*=\s*"([^"\n]*)"\s*$', re.M)
+
+
+def uploaded(name: str) -> Path | None:
+    """The file of an uploaded map (``upload-`` and 16 hex digits, made by the server)."""
+    found = _UPLOAD.fullmatch(name)
+    if found is None:
+        return None
+    return Path(current_app.config["DATA_DIR"]) / "maps" / f"{found.group(1)}.toml"
+
+
+def resolved(text: Any, where: str) -> str:
+    """A sheet on a shipped or uploaded map, its ``map`` made the stored file's path: a
+    request never names a file on the server."""
+    from companion.files import parse_toml
+    from companion.roguelight import maps
+
+    if not isinstance(text, str):
+        raise InputError(i18n._("expected a Roguelight sheet (TOML text)"), where)
+    name = parse_toml(text, where).get("map")
+    if name in maps.SHIPPED:
+        return text
+    path = uploaded(name) if isinstance(name, str) else None
+    line = _MAP_LINE.search(text)
+    if path is None or not path.is_file() or line is None:
+        raise InputError(i18n._("expected a shipped map ({maps}) or one uploaded here",
+                                maps=", ".join(maps.SHIPPED)), f"{where}: map")
+    return text[:line.start(1)] + str(path) + text[line.end(1):]
+
+
+def _map_json(board: Any, name: str) -> dict[str, Any]:
+    return {"name": name, "title": board.title, "title_en": board.title_en,
+                        "width": board.width, "height": board.height,
+                        "symbols": {board.name_of(c): s for c, s in board.symbols.items()},
+                        "exits": [board.name_of(c) for c in board.exits],
+            "item_points": list(board.item_points),
+            "items_circled": sorted(board.items_circled)}
 
 
 def _roguelight_api(app: Flask) -> None:
@@ -17,15 +59,25 @@ def _roguelight_api(app: Flask) -> None:
     def roguelight_map(name: str) -> Any:
         from companion.roguelight import maps
 
-        if name not in maps.SHIPPED:
+        if name in maps.SHIPPED:
+            return jsonify(_map_json(maps.shipped(name), name))
+        path = uploaded(name)
+        if path is None or not path.is_file():
             raise NotFound(i18n._("no map {name!r}", name=name))
-        board = maps.shipped(name)
-        return jsonify({"name": board.name, "title": board.title, "title_en": board.title_en,
-                        "width": board.width, "height": board.height,
-                        "symbols": {board.name_of(c): s for c, s in board.symbols.items()},
-                        "exits": [board.name_of(c) for c in board.exits],
-                        "item_points": list(board.item_points),
-                        "items_circled": sorted(board.items_circled)})
+        return jsonify(_map_json(maps.parse_map(path.read_text("utf-8"), "map"), name))
+
+    @app.post("/api/roguelight/maps")
+    def roguelight_upload() -> Any:
+        from companion.files import write_atomic
+        from companion.roguelight import maps
+
+        text = field(body(), "map", str)
+        board = maps.parse_map(text, "map")
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        path = Path(current_app.config["DATA_DIR"]) / "maps" / f"{key}.toml"
+        if not path.is_file():
+            write_atomic(path, text)
+        return jsonify(_map_json(board, f"upload-{key}")), 201
 
     @app.post("/api/roguelight/intercept")
     def roguelight_intercept() -> Any:
@@ -39,7 +91,8 @@ def _roguelight_api(app: Flask) -> None:
         texts = field(data, "sheets", list)
         if not 1 <= len(texts) <= 7 or not all(isinstance(t, str) for t in texts):
             raise InputError(i18n._("expected 1 to 7 sheets (TOML texts)"), "request: sheets")
-        sheets = [parse_sheet(text, f"sheets[{i}]") for i, text in enumerate(texts)]
+        sheets = [parse_sheet(resolved(text, f"sheets[{i}]"), f"sheets[{i}]")
+                  for i, text in enumerate(texts)]
         plan = interception.plan(sheets, None, [], {})
         fights = None
         if table_dice is not None:
@@ -60,21 +113,14 @@ def _roguelight_api(app: Flask) -> None:
         from companion.roguelight.scoring import score_exits
         from companion.roguelight.sheet import parse_sheet
 
-        finished = parse_sheet(field(body(), "sheet", str), "sheet")
+        finished = parse_sheet(resolved(field(body(), "sheet", str), "sheet"), "sheet")
         every = score_exits(finished)
         return jsonify(score_to_dict(every[0], every))
 
 
 def sheet_draft(text: Any) -> str:
-    from companion.files import parse_toml
-    from companion.roguelight import maps
-
-    if not isinstance(text, str):
-        raise InputError(i18n._("expected a Roguelight sheet (TOML text)"), "state")
-    data = parse_toml(text, "sheet")
-    if data.get("map") not in maps.SHIPPED:
-        raise InputError(i18n._("expected a shipped map: {maps}", maps=", ".join(maps.SHIPPED)),
-                         "sheet: map")
+    """A sheet in progress, to be saved as written: TOML on a shipped or uploaded map."""
+    resolved(text, "sheet")
     return text
 
 

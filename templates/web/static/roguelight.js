@@ -15,6 +15,15 @@ let circled = new Set();  // item marks, 1-based
 let spent = new Set();
 const table = JSON.parse(localStorage.getItem("roguelight-table") || "[]");
 const saved = new SavedGame("roguelight");
+const uploads = JSON.parse(localStorage.getItem("roguelight-uploads") || "{}");  // name → file
+
+function offer(name, label) {
+  if (![...picker.options].some((o) => o.value === name)) {
+    picker.append(element("option", { value: name }, label));
+  }
+}
+
+for (const [name, file] of Object.entries(uploads)) offer(name, file);
 
 function name(x, y) {
   return String.fromCharCode(65 + x) + (y + 1);
@@ -191,6 +200,7 @@ async function resume() {
   const text = await saved.load();
   if (!text) return false;
   const mapName = JSON.parse(text.match(/^map = (.*)$/m)[1]);
+  offer(mapName, uploads[mapName] || mapName);
   picker.value = mapName;
   board = await call("GET", `/api/roguelight/maps/${mapName}`);
   restore(text);
@@ -222,8 +232,20 @@ planButton.addEventListener("click", () => {
   planButton.classList.toggle("active", planning);
 });
 document.getElementById("export").before(planButton);
+document.getElementById("upload").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  const made = await call("POST", "/api/roguelight/maps", { map: await file.text() });
+  uploads[made.name] = file.name;
+  localStorage.setItem("roguelight-uploads", JSON.stringify(uploads));
+  offer(made.name, file.name);
+  picker.value = made.name;
+  await load(made.name);
+});
 document.getElementById("export").addEventListener("click", () => {
-  const text = toml();
+  // an uploaded map is named by its file, for 'companion roguelight score' beside it
+  const file = uploads[board.name];
+  const text = file ? toml().replace(`map = "${board.name}"`, `map = "${file}"`) : toml();
   const shown = document.getElementById("toml");
   shown.textContent = text;
   shown.hidden = false;
