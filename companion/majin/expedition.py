@@ -522,8 +522,3 @@ def _site_name(site: dict[str, Any] | None) -> str:
         return _("there is none")
     return _("B{floor}F {x},{y}", floor=site["floor"], x=site["x"], y=site["y"])
 
-
-def relative_to(path: Path, campaign_path: Path) -> Path:
-    """A path written in the campaign, read from where the campaign file is."""
-    return path if path.is_absolute() else Path(os.path.dirname(os.path.abspath(
-        campaign_path))) / path

@@ -14,7 +14,6 @@ from companion.dice import Tray
 from companion.errors import IllegalMove
 from companion.i18n import _
 from companion.majin.battle import MAX_LP, ROW, Battle
-from companion.majin.cards import Character
 from companion.majin.effects import Active, Value
 
 MAX_TURNS = 100  # R49
@@ -499,7 +498,3 @@ def escape_once(battle: Battle, card: str, tray: Tray) -> Runner:
     runner.at = (0, "start") if battle.phase == "start" else (battle.turn - 1, "summoner")
     runner.escape(card)
     return runner
-
-
-def character(battle: Battle, card: str) -> Character:
-    return battle.card(card)
