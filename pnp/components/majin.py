@@ -418,7 +418,7 @@ def summary_pieces(lang: str, measure) -> list[Piece]:
         return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(PAPER)),
                 Text(4, 7.5, w["summary_title"], 9, bold=True, fill=BOSS_BAND),
                 *draw.bulleted(w["summary"], 4, 10.5, width - 8, height - 14, measure,
-                               size=8.4, min_size=5.0, bullet=BOSS_BAND)]
+                               size=10.5, min_size=5.0, bullet=BOSS_BAND)]
 
     def back(bleed: float) -> list:
         return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(BOSS_BAND)),
