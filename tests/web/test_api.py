@@ -387,3 +387,22 @@ def test_an_uploaded_map_is_kept_by_the_server_and_scored_on(client, tmp_path: P
     assert scored["points"]["total"] == 20
     bad = client.post("/api/roguelight/maps", json={"map": "width = 'x'"})
     assert bad.status_code == 400 and bad.json["error"].startswith("map")
+
+
+def test_jongrogue_slots_spring_take_remove(client, tmp_path: Path) -> None:
+    dealt = client.post("/api/jongrogue/floor", json={"seed": 7}).json["state"]
+    view = client.post("/api/jongrogue/view", json={"state": dealt}).json
+    assert "spring" in view and "take" in view
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(dealt))
+    for act in ("spring", "take", "remove"):
+        for slot in (1, 2, 3, 4):
+            answer = client.post("/api/jongrogue/slot", json={"state": dealt, "act": act,
+                                                               "slot": slot})
+            result = CliRunner().invoke(main, ["--lang", "en", "jongrogue", act, str(path),
+                                               str(slot), "--json"])
+            assert (answer.status_code == 200) == (result.exit_code == 0), (act, slot)
+            if result.exit_code == 0:
+                assert answer.json["state"] == json.loads(result.stdout)["state"]
+    assert client.post("/api/jongrogue/slot", json={"state": dealt, "act": "eat",
+                                                    "slot": 1}).status_code == 400

@@ -42,7 +42,8 @@ def _jongrogue_api(app: Flask) -> None:
         legal = actions.legal_moves(state, found)
         return jsonify({**shown, "blocked": legal.blocked,
                         "moves": [{"to": to, "kind": kind} for to, kind in legal.moves],
-                        "search": legal.search})
+                        "search": legal.search, "spring": list(legal.spring),
+                        "take": list(legal.take)})
 
     @app.post("/api/jongrogue/move")
     def jongrogue_move() -> Any:
@@ -58,6 +59,27 @@ def _jongrogue_api(app: Flask) -> None:
         new, kind, events = actions.move(state, found, target, None, Reveals([], found))
         return jsonify({"from": before, "to": new.hero.at or target.lower(), "kind": kind,
                         "events": events, "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/slot")
+    def jongrogue_slot() -> Any:
+        """Spring a trap again, take an item, or remove a defeated monster: one slot."""
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+        from companion.jongrogue.engine import Reveals
+
+        found = tables.load()
+        data = body()
+        state = game_state(data, found)
+        slot = field(data, "slot", int)
+        act = field(data, "act", str)
+        if act == "spring":
+            new, events = actions.spring(state, found, slot, None, Reveals([], found))
+            return jsonify({"slot": slot, "events": events, "state": states.to_dict(new)})
+        if act not in ("take", "remove"):
+            raise InputError(i18n._("expected one of {allowed}",
+                                    allowed="spring, take, remove"), "request: act")
+        new, report = (actions.take if act == "take" else actions.remove)(state, found, slot)
+        return jsonify({**report, "events": [], "state": states.to_dict(new)})
 
     @app.post("/api/jongrogue/search")
     def jongrogue_search() -> Any:

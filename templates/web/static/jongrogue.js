@@ -54,7 +54,18 @@ async function refresh() {
     return button;
   }));
   document.getElementById("search").hidden = !view.search;
+  const slots = [...view.spring.map((slot) => ["spring", slot]), ...view.take.map((slot) => ["take", slot])];
+  document.getElementById("slots").replaceChildren(...slots.map(([act, slot]) => {
+    const button = element("button", { type: "button", "data-act": act, "data-slot": slot },
+                           `${words[act]} ${slot}`);
+    button.addEventListener("click", () => actOnSlot(act, slot));
+    return button;
+  }));
   document.body.dataset.ready = "yes";
+}
+
+function actOnSlot(kind, slot) {
+  return act("/api/jongrogue/slot", { act: kind, slot });
 }
 
 async function act(url, extra) {
