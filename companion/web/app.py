@@ -114,6 +114,17 @@ def _checked(game: str, state: Any) -> Any:
     return states.to_dict(states.from_dict(state, "state", found))
 
 
+def _checked_deck(game: str, deck: Any) -> Any:
+    """A Dark Hall game's monster deck, checked against what its seed deals."""
+    if deck is None:
+        return None
+    if game != "darkhall":
+        raise InputError(i18n._("only a Dark Hall game has a monster deck"), "request: deck")
+    from companion.darkhall import deck as decks
+
+    return decks.to_dict(decks.from_dict(deck, "deck"))
+
+
 def _games_api(app: Flask, store: Store) -> None:
     @app.post("/api/games")
     def create() -> Any:
@@ -122,7 +133,9 @@ def _games_api(app: Flask, store: Store) -> None:
         if game not in GAMES:
             raise InputError(i18n._("expected a game: {games}", games=", ".join(GAMES)),
                              "request: game")
-        return jsonify(summary(store.create(game, _checked(game, data.get("state"))))), 201
+        deck = _checked_deck(game, data.get("deck"))
+        return jsonify(summary(store.create(game, _checked(game, data.get("state")),
+                                            deck))), 201
 
     @app.get("/api/games/<game_id>")
     def show(game_id: str) -> Any:
@@ -131,8 +144,10 @@ def _games_api(app: Flask, store: Store) -> None:
     @app.put("/api/games/<game_id>")
     def change(game_id: str) -> Any:
         record = store.load(game_id)
-        state = _checked(record["game"], body().get("state"))
-        return jsonify(summary(store.push(game_id, state)))
+        data = body()
+        state = _checked(record["game"], data.get("state"))
+        return jsonify(summary(store.push(game_id, state,
+                                          _checked_deck(record["game"], data.get("deck")))))
 
     @app.post("/api/games/<game_id>/undo")
     def undo(game_id: str) -> Any:

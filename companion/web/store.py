@@ -35,11 +35,11 @@ class Store:
             raise NotFound(_("no saved game {id!r}", id=game_id[:40]))
         return self.folder / f"{game_id}.json"
 
-    def create(self, game: str, state: Any) -> dict[str, Any]:
+    def create(self, game: str, state: Any, deck: Any = None) -> dict[str, Any]:
         if game not in GAMES:
             raise InputError(_("expected a game: {games}", games=", ".join(GAMES)), "game")
         game_id = secrets.token_hex(8)
-        record = {"id": game_id, "game": game, "history": [state]}
+        record = {"id": game_id, "game": game, "history": [state], "decks": [deck]}
         self._write(record)
         return record
 
@@ -49,9 +49,12 @@ class Store:
             raise NotFound(_("no saved game {id!r}", id=game_id))
         return parse_json(read_text(path), path.name)
 
-    def push(self, game_id: str, state: Any) -> dict[str, Any]:
+    def push(self, game_id: str, state: Any, deck: Any = None) -> dict[str, Any]:
+        """The next state (and the game's deck with it: the last one when not given)."""
         record = self.load(game_id)
+        decks = _decks(record)
         record["history"] = [*record["history"], state][-MAX_HISTORY:]
+        record["decks"] = [*decks, deck if deck is not None else decks[-1]][-MAX_HISTORY:]
         self._write(record)
         return record
 
@@ -60,6 +63,7 @@ class Store:
         if len(record["history"]) < 2:
             raise InputError(_("nothing to undo: this is the game's first position"))
         record["history"] = record["history"][:-1]
+        record["decks"] = _decks(record)[:-1]
         self._write(record)
         return record
 
@@ -67,7 +71,14 @@ class Store:
         write_atomic(self.path(record["id"]), dump_json(record))
 
 
+def _decks(record: dict[str, Any]) -> list[Any]:
+    """The deck beside each state (a Dark Hall game's monster deck; None elsewhere)."""
+    decks = record.get("decks")
+    return decks if isinstance(decks, list) and len(decks) == len(record["history"]) \
+        else [None] * len(record["history"])
+
+
 def summary(record: dict[str, Any]) -> dict[str, Any]:
-    """A saved game as the API returns it: the state now and how many came before."""
+    """A saved game as the API returns it: the state now, its deck, how many came before."""
     return {"id": record["id"], "game": record["game"], "state": record["history"][-1],
-            "steps": len(record["history"])}
+            "deck": _decks(record)[-1], "steps": len(record["history"])}

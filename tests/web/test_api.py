@@ -406,3 +406,20 @@ def test_jongrogue_slots_spring_take_remove(client, tmp_path: Path) -> None:
                 assert answer.json["state"] == json.loads(result.stdout)["state"]
     assert client.post("/api/jongrogue/slot", json={"state": dealt, "act": "eat",
                                                     "slot": 1}).status_code == 400
+
+
+def test_the_monster_deck_is_saved_with_the_game_and_undone_with_it(client) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    game = client.post("/api/games", json={"game": "darkhall", "state": sample}).json["id"]
+    drawn = client.post("/api/darkhall/deck/draw", json={"deck": {"seed": 5, "drawn": []}}).json
+    moved = client.post("/api/darkhall/monster", json={"state": sample,
+                                                       "tile": drawn["tile"]}).json
+    saved = client.put(f"/api/games/{game}", json={"state": moved["state"],
+                                                   "deck": drawn["deck"]}).json
+    assert saved["deck"] == drawn["deck"]
+    assert client.get(f"/api/games/{game}").json["deck"]["drawn"][0]["tile"] == drawn["tile"]
+    back = client.post(f"/api/games/{game}/undo").json
+    assert back["deck"] is None and back["state"]["monster"] == sample["monster"]
+    forged = {"seed": 5, "drawn": [{"tile": "XX" if drawn["tile"] != "XX" else "5"}]}
+    assert client.put(f"/api/games/{game}", json={"state": sample,
+                                                  "deck": forged}).status_code == 400

@@ -325,3 +325,19 @@ def test_a_roguelight_map_uploaded_and_played(server, page, tmp_path) -> None:
     assert 'map = "mine.toml"' in sheet.read_text()
     expected = cli_json("roguelight", "score", str(sheet))
     assert page.text_content("#total") == str(expected["points"]["total"])
+
+
+def test_the_monster_deck_survives_a_reload(server, page) -> None:
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#sample")
+    page.wait_for_timeout(300)
+    page.click("#draw")
+    page.wait_for_function("document.getElementById('deck').textContent.includes(': ')")
+    first = page.text_content("#deck")
+    page.reload()
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#draw")
+    page.wait_for_function("document.getElementById('deck').textContent.includes(': ')")
+    second = page.text_content("#deck")
+    assert first.split(": ")[0] != second.split(": ")[0]  # move 1, then move 2 of the deck

@@ -48,25 +48,29 @@ export class SavedGame {
   async load() {
     if (!this.id) return null;
     try {
-      return (await call("GET", `/api/games/${this.id}`, undefined, { quiet: true })).state;
+      this.last = await call("GET", `/api/games/${this.id}`, undefined, { quiet: true });
+      return this.last.state;
     } catch (error) {
       this.forget();
       return null;
     }
   }
 
-  // Saves ``state`` as the next one; a refused state throws (and is not saved).
-  async save(state) {
+  // Saves ``state`` as the next one (with ``deck``, a Dark Hall game's monster deck, if
+  // it changed); a refused state throws (and is not saved).
+  async save(state, deck) {
+    const body = deck ? { state, deck } : { state };
     if (this.id) {
       try {
-        await call("PUT", `/api/games/${this.id}`, { state });
+        this.last = await call("PUT", `/api/games/${this.id}`, body);
         return;
       } catch (error) {
         if (error.status !== 404) throw error;
         this.forget();
       }
     }
-    const made = await call("POST", "/api/games", { game: this.game, state });
+    const made = await call("POST", "/api/games", { game: this.game, ...body });
+    this.last = made;
     this.id = made.id;
     localStorage.setItem(this.key, this.id);
   }
@@ -78,7 +82,13 @@ export class SavedGame {
 
   async undo() {
     if (!this.id) return null;
-    return (await call("POST", `/api/games/${this.id}/undo`)).state;
+    this.last = await call("POST", `/api/games/${this.id}/undo`);
+    return this.last.state;
+  }
+
+  // The deck saved with the state now (a Dark Hall game's monster deck), or null.
+  get deck() {
+    return this.last ? this.last.deck : null;
   }
 
   forget() {

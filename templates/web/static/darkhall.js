@@ -103,8 +103,8 @@ function show() {
 
 // Save a position as the game's next state: a refused position (a pool of a wrong shape,
 // say) is not taken.
-async function save(position) {
-  await saved.save(position);
+async function save(position, drawn) {
+  await saved.save(position, drawn);
   state = position;
   standing();
 }
@@ -171,7 +171,7 @@ function tapped(square) {
   }
 }
 
-async function monster(tile) {
+async function monster(tile, drawn) {
   const before = state;
   const answer = await call("POST", "/api/darkhall/monster", { state: before, tile });
   result = { ...answer, before };
@@ -182,7 +182,7 @@ async function monster(tile) {
   document.getElementById("status").textContent =
     `${words.eaten}: ${answer.eaten.join(", ") || words.none}` +
     (answer.winner ? ` · ${words.winner}: ${answer.winner}` : "");
-  await save(answer.state);
+  await save(answer.state, drawn);
   show();
 }
 
@@ -211,16 +211,13 @@ async function standing() {
   else if (answer.leaders.length) list.append(element("li", {}, `${words.leader}: ${answer.leaders.join(", ")}`));
 }
 
-let deck = null;
-
+// The next tile of the game's monster deck (saved with the game, undone with it).
 async function drawTile() {
-  const key = `darkhall-deck-${saved.id}`;
-  deck = JSON.parse(localStorage.getItem(key) || "null");
+  const deck = saved.deck;
   const answer = await call("POST", "/api/darkhall/deck/draw", deck ? { deck } : {});
-  localStorage.setItem(key, JSON.stringify(answer.deck));
   document.getElementById("deck").textContent =
     `${words.stage} ${answer.stage}, ${words.move} ${answer.move}: ${answer.tile}`;
-  await monster(answer.tile);
+  await monster(answer.tile, answer.deck);
 }
 
 let playing = null;
