@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,12 @@ class NotFound(InputError):
 
 
 class Store:
+    """The saved games of one server. A lock makes each change whole: two requests on
+    one game (two tabs, two phones) never lose one another's state."""
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.lock = threading.Lock()
 
     def path(self, game_id: str) -> Path:
         if not _ID.fullmatch(game_id):
@@ -51,21 +56,23 @@ class Store:
 
     def push(self, game_id: str, state: Any, deck: Any = None) -> dict[str, Any]:
         """The next state (and the game's deck with it: the last one when not given)."""
-        record = self.load(game_id)
-        decks = _decks(record)
-        record["history"] = [*record["history"], state][-MAX_HISTORY:]
-        record["decks"] = [*decks, deck if deck is not None else decks[-1]][-MAX_HISTORY:]
-        self._write(record)
-        return record
+        with self.lock:
+            record = self.load(game_id)
+            decks = _decks(record)
+            record["history"] = [*record["history"], state][-MAX_HISTORY:]
+            record["decks"] = [*decks, deck if deck is not None else decks[-1]][-MAX_HISTORY:]
+            self._write(record)
+            return record
 
     def undo(self, game_id: str) -> dict[str, Any]:
-        record = self.load(game_id)
-        if len(record["history"]) < 2:
-            raise InputError(_("nothing to undo: this is the game's first position"))
-        record["history"] = record["history"][:-1]
-        record["decks"] = _decks(record)[:-1]
-        self._write(record)
-        return record
+        with self.lock:
+            record = self.load(game_id)
+            if len(record["history"]) < 2:
+                raise InputError(_("nothing to undo: this is the game's first position"))
+            record["history"] = record["history"][:-1]
+            record["decks"] = _decks(record)[:-1]
+            self._write(record)
+            return record
 
     def _write(self, record: dict[str, Any]) -> None:
         write_atomic(self.path(record["id"]), dump_json(record))

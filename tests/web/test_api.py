@@ -423,3 +423,15 @@ def test_the_monster_deck_is_saved_with_the_game_and_undone_with_it(client) -> N
     forged = {"seed": 5, "drawn": [{"tile": "XX" if drawn["tile"] != "XX" else "5"}]}
     assert client.put(f"/api/games/{game}", json={"state": sample,
                                                   "deck": forged}).status_code == 400
+
+
+def test_concurrent_changes_to_one_game_are_all_kept(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from companion.web.store import Store
+
+    store = Store(tmp_path)
+    game = store.create("darkhall", {"n": 0})["id"]
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda n: store.push(game, {"n": n}), range(1, 41)))
+    assert len(store.load(game)["history"]) == 41
