@@ -34,7 +34,7 @@ function drawRooms(view) {
         room.encounter.map((s) => `${s.tile}${s.sprung ? "✓" : ""}`).join(" ")));
       if (room.stairs) box.append(element("div", {}, "▤"));
     } else {
-      box.append(element("div", { class: "hint" }, "🀫"));
+      box.append(element("div", { class: "hint" }, "▦ ▦"));  // face down
     }
     if (here) box.append(element("div", { class: "hero" }, `◆ ${view.at}`));
     return box;
