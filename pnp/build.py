@@ -259,9 +259,16 @@ def build_one(game: Game, component: Component, ctx: Context, out_dir: Path) -> 
     return build_file(game, component, ctx, out_dir).path
 
 
+class NothingToPrint(InputError):
+    """A component with nothing in it (a card folder without bosses, say): no file is
+    written; a game's whole set goes on without it."""
+
+
 def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) -> Built:
     """Build one component into its PDF; what was written, for the guide."""
     doc = document(game, component, ctx)
+    if not doc.pages:
+        raise NothingToPrint(f"{game.name} {component.name}: nothing to print")
     missing: set[str] = set()
     from pnp.render_pdf import render_pdf  # the PDF stack, only for builds
 

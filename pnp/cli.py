@@ -124,7 +124,7 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
       pnp build darkhall tokens --duplex short --back-offset 0.5,-1
       pnp build darkhall tiles --one-up          # print-shop files
     """
-    from pnp.build import build_file, context
+    from pnp.build import NothingToPrint, build_file, context
     from pnp.guide import guide
 
     options = make_options(**flags)
@@ -134,7 +134,12 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     with click.progressbar(jobs, label="Building", file=sys.stderr,
                            item_show_func=lambda j: j and f"{j[0].name} {j[1].name}") as bar:
         for game_, component in bar:
-            written.append(build_file(game_, component, ctx, out_dir))
+            try:
+                written.append(build_file(game_, component, ctx, out_dir))
+            except NothingToPrint as err:
+                if components:  # named: the user asked for it
+                    raise
+                ctx.notices.append(f"{err} (left out)")
     for item in written:
         click.echo(str(item.path))
     for line in guide(written, options.paper):

@@ -220,3 +220,23 @@ def test_the_small_pieces_share_sheets(built):
     fronts = " ".join(pages[0::2])
     assert len(pages) == 8  # 44 money cards, 5 tokens and the summary on 4 sheets
     assert fronts.count("円") >= 44 and "早見表" in fronts and "召喚士" in fronts
+
+
+def test_a_card_folder_without_bosses_leaves_the_boss_cards_out(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    cards = tmp_path / "cards"
+    shutil.copytree(WORKED, cards)
+    (cards / "bosses.csv").unlink()
+    whole = CliRunner().invoke(main, ["build", "majin-dungeon", "--cards", str(cards),
+                                      "--out", str(tmp_path / "out")])
+    assert whole.exit_code == 0, whole.output
+    assert "majin-dungeon bosses: nothing to print (left out)" in whole.stderr
+    built = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert len(built) == 8 and not any("bosses" in name for name in built)
+    named = CliRunner().invoke(main, ["build", "majin-dungeon", "bosses", "--cards",
+                                      str(cards), "--out", str(tmp_path / "none")])
+    assert named.exit_code == 2 and "nothing to print" in named.stderr
+    assert not (tmp_path / "none").exists()
