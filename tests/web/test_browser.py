@@ -341,3 +341,12 @@ def test_the_monster_deck_survives_a_reload(server, page) -> None:
     page.wait_for_function("document.getElementById('deck').textContent.includes(': ')")
     second = page.text_content("#deck")
     assert first.split(": ")[0] != second.split(": ")[0]  # move 1, then move 2 of the deck
+
+
+def test_the_board_shows_its_lettered_walls(server, page) -> None:
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    letters = page.eval_on_selector_all("svg#board [data-wall]", "nodes => nodes.length")
+    assert letters == 54
+    box = page.locator("rect[data-square=a1]").bounding_box()
+    assert box["width"] >= 44  # a square is a touch target; the board scrolls sideways

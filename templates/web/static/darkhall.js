@@ -57,8 +57,23 @@ function afterSteps(count) {
   return shown;
 }
 
+const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+
+// The lettered wall segments, as printed: a letter just outside each wall square's side.
+function walls() {
+  return geometry.walls.map((wall) => {
+    const cell = cellOf(wall.square);
+    const [dx, dy] = STEP[wall.heading];
+    const letter = shape("text", { x: cell.x * 10 + 5 + dx * 6.6, y: cell.y * 10 + 6.4 + dy * 6.6,
+                                   "font-size": 3.6, "text-anchor": "middle", fill: "#6b5d48",
+                                   "data-wall": wall.letter, "pointer-events": "none" });
+    letter.textContent = wall.letter;
+    return letter;
+  });
+}
+
 function draw(shown, position) {
-  board.replaceChildren();
+  board.replaceChildren(...walls());
   const blood = new Set(position.pools.flat());
   for (const cell of geometry.squares) {
     const square = shape("rect", { x: cell.x * 10 + 0.3, y: cell.y * 10 + 0.3, width: 9.4,
@@ -286,7 +301,8 @@ document.getElementById("basic").addEventListener("click",
 slider.addEventListener("input", show);
 
 geometry = await call("GET", "/api/darkhall/board");
-board.setAttribute("viewBox", `0 0 ${geometry.width * 10} ${geometry.height * 10}`);
+board.setAttribute("viewBox",
+                   `-8 -8 ${geometry.width * 10 + 16} ${geometry.height * 10 + 16}`);
 state = await saved.load();
 if (!state) await start("/api/darkhall/setup?from=sample");
 standing();
