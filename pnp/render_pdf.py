@@ -9,10 +9,12 @@ mode: no dates or random ids) so the same inputs give the same bytes.
 from __future__ import annotations
 
 import io
+import math
 from functools import cache
 
 from reportlab import rl_config
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as pdfcanvas
 
@@ -67,15 +69,13 @@ def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, tot
         if box is not None:
             x, y, w, h = box
             setter(_pdf_box(x, y, w, h, page.height))
-    canvas.saveState()
-    canvas.translate(0, page.height * PT_PER_MM)
-    canvas.scale(PT_PER_MM, -PT_PER_MM)
+    painter.begin(f"q {fp_str(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)} cm")
     painter.draw_all(page.shapes)
     if page.decorate:
         footer = footer_text(doc.game, page.label or doc.component, number, total)
         margins = page.margins or standard_margins(page.width, page.height)
         painter.draw_all(decoration(margins, footer, lang))
-    canvas.restoreState()
+    painter.emit("Q")
     canvas.showPage()
 
 
@@ -99,103 +99,169 @@ def ink_saving(colour: str, ink: bool = False) -> str:
 
 
 @cache
-def _colour(value: str, ink: bool, ink_saver: bool) -> Color:
-    """A colour parsed once per process, however many shapes use it."""
-    return HexColor(ink_saving(value, ink) if ink_saver else value)
+def _rgb(value: str, ink: bool, ink_saver: bool) -> str:
+    """A colour's three operands, parsed and formatted once per process."""
+    c = HexColor(ink_saving(value, ink) if ink_saver else value)
+    return fp_str(c.red, c.green, c.blue)
+
+
+_PAINT = {(0, 0): "n", (1, 0): "S", (0, 1): "f", (1, 1): "B"}
 
 
 class _Painter:
+    """Writes the page's operators itself, keeping track of the graphics state so
+    that a colour, width or font already in force is never set again, and runs of
+    lines in one style become one path: the same drawing in far fewer bytes.
+
+    The state starts unknown on each page and in each form (a form inherits the
+    state of wherever it is placed); ``q``/``Q`` save and restore it."""
+
     def __init__(self, canvas, font: FontChoice, ink_saver: bool) -> None:
         self.canvas = canvas
         self.font = font
+        self.face = pdfmetrics.getFont(font.name)
         self.ink_saver = ink_saver
         self.forms: set[str] = set()
         self.missing: set[str] = set()
+        self.state: dict[str, str] = {}
+        self.saved: list[dict[str, str]] = []
 
-    def colour(self, value: str, ink: bool = False) -> Color:
-        return _colour(value, ink, self.ink_saver)
+    # -- the operator stream and its state ------------------------------------
+
+    def emit(self, code: str) -> None:
+        self.canvas._code.append(code)  # the current page's (or form's) stream
+
+    def begin(self, setup: str = "") -> None:
+        """A fresh stream (a page or a form): nothing is known of its state."""
+        self.state = {}
+        if setup:
+            self.emit(setup)
+
+    def push(self) -> None:
+        self.saved.append(dict(self.state))
+        self.emit("q")
+
+    def pop(self) -> None:
+        self.state = self.saved.pop()
+        self.emit("Q")
+
+    def set(self, operator: str, operands: str) -> None:
+        if self.state.get(operator) != operands:
+            self.state[operator] = operands
+            self.emit(f"{operands} {operator}")
+
+    def rgb(self, value: str, ink: bool = False) -> str:
+        return _rgb(value, ink, self.ink_saver)
+
+    def paint(self, style) -> str:
+        """Sets what ``style`` needs and gives the operator that paints a path."""
+        if style.stroke:
+            self.set("RG", self.rgb(style.stroke, ink=True))
+            self.set("w", fp_str(style.width))
+            self.set("d", f"[{fp_str(*style.dash)}] 0" if style.dash else "[] 0")
+        if style.fill:
+            self.set("rg", self.rgb(style.fill))
+        return _PAINT[bool(style.stroke), bool(style.fill)]
+
+    # -- shapes -----------------------------------------------------------------
 
     def draw_all(self, shapes) -> None:
+        run: list[Line] = []
         for shape in shapes:
-            self.draw(shape)
+            if type(shape) is Line and (not run or shape.style == run[0].style):
+                run.append(shape)
+                continue
+            if run:
+                self.lines(run)
+                run = []
+            if type(shape) is Line:
+                run.append(shape)
+            else:
+                self.draw(shape)
+        if run:
+            self.lines(run)
 
     def draw(self, shape) -> None:
-        handler = {Line: self.line, Rect: self.rect, Circle: self.circle, Path: self.path,
-                   Text: self.text, Image: self.image, Group: self.group,
+        handler = {Line: lambda s: self.lines([s]), Rect: self.rect, Circle: self.circle,
+                   Path: self.path, Text: self.text, Image: self.image, Group: self.group,
                    Form: self.form}[type(shape)]
         handler(shape)
 
-    def _style(self, style) -> tuple[int, int]:
-        c = self.canvas
-        if style.stroke:
-            c.setStrokeColor(self.colour(style.stroke, ink=True))
-            c.setLineWidth(style.width)
-            c.setDash(list(style.dash) if style.dash else [])
-        if style.fill:
-            c.setFillColor(self.colour(style.fill))
-        return (1 if style.stroke else 0), (1 if style.fill else 0)
-
-    def line(self, s: Line) -> None:
-        if self._style(s.style)[0]:
-            self.canvas.line(s.x1, s.y1, s.x2, s.y2)
+    def lines(self, run: list[Line]) -> None:
+        """Lines in one style: one path, stroked once."""
+        if not run[0].style.stroke:
+            return
+        self.paint(run[0].style)
+        segments = " ".join(f"{fp_str(s.x1, s.y1)} m {fp_str(s.x2, s.y2)} l" for s in run)
+        self.emit(f"{segments} S")
 
     def rect(self, s: Rect) -> None:
-        stroke, fill = self._style(s.style)
         if s.radius:
-            self.canvas.roundRect(s.x, s.y, s.w, s.h, s.radius, stroke=stroke, fill=fill)
+            outline = self._outline(lambda p: p.roundRect(s.x, s.y, s.w, s.h, s.radius))
         else:
-            self.canvas.rect(s.x, s.y, s.w, s.h, stroke=stroke, fill=fill)
+            outline = f"{fp_str(s.x, s.y, s.w, s.h)} re"
+        self.emit(f"{outline} {self.paint(s.style)}")
 
     def circle(self, s: Circle) -> None:
-        stroke, fill = self._style(s.style)
-        self.canvas.circle(s.cx, s.cy, s.r, stroke=stroke, fill=fill)
+        outline = self._outline(lambda p: p.circle(s.cx, s.cy, s.r))
+        self.emit(f"{outline} {self.paint(s.style)}")
 
     def path(self, s: Path) -> None:
-        stroke, fill = self._style(s.style)
+        def trace(p) -> None:
+            for command in s.commands:
+                op, *args = command
+                {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op](*args)
+
+        self.emit(f"{self._outline(trace)} {self.paint(s.style)}")
+
+    def _outline(self, trace) -> str:
+        """A path's construction operators, traced by reportlab's path object."""
         p = self.canvas.beginPath()
-        for command in s.commands:
-            op, *args = command
-            {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op](*args)
-        self.canvas.drawPath(p, stroke=stroke, fill=fill)
+        trace(p)
+        return p.getCode()
 
     def text(self, s: Text) -> None:
-        c = self.canvas
         self.missing |= missing_glyphs(s.text, self.font)
         size = s.size * MM_PER_PT
         width = pdfmetrics.stringWidth(s.text, self.font.name, size)
         x = s.x - {"start": 0, "middle": width / 2, "end": width}[s.anchor]
-        c.saveState()
-        c.translate(x, s.y)
-        c.scale(1, -1)
-        c.setFillColor(self.colour(s.fill, ink=True))
-        t = c.beginText(0, 0)
-        t.setFont(self.font.name, size)
+        colour = self.rgb(s.fill, ink=True)
+        self.set("rg", colour)
         if s.bold:
-            c.setStrokeColor(self.colour(s.fill, ink=True))
-            c.setLineWidth(size * 0.04)
-            t.setTextRenderMode(2)
-        t.textOut(s.text)
-        c.drawText(t)
-        c.restoreState()
+            self.set("RG", colour)
+            self.set("w", fp_str(size * 0.04))
+        self.emit(f"BT 1 0 0 -1 {fp_str(x, s.y)} Tm")  # upright again in the y-down page
+        self.set("Tr", "2" if s.bold else "0")
+        self._show(s.text, size)
+        self.emit("ET")
+
+    def _show(self, text: str, size: float) -> None:
+        """The text in the font's encoding; a TrueType font is split into its
+        subsets of 256 characters, each its own PDF font."""
+        doc = self.canvas._doc
+        face = self.face
+        if face._dynamicFont:
+            for subset, chunk in face.splitString(text, doc):
+                self.set("Tf", f"{face.getSubsetInternalName(subset, doc)} {fp_str(size)}")
+                self.emit(f"({escapePDF(chunk)}) Tj")
+        else:
+            self.set("Tf", f"{doc.getInternalFontName(face.fontName)} {fp_str(size)}")
+            self.emit(f"({face.formatForPdf(text)}) Tj")
 
     def image(self, s: Image) -> None:
         """The picture in its place; reportlab stores each file once per PDF."""
         x, y, w, h = pictures.placement((s.x, s.y, s.w, s.h), pictures.size(s.path), s.fit)
-        c = self.canvas
-        c.saveState()
+        self.push()
         if s.fit == "cover":
-            box = c.beginPath()
-            box.rect(s.x, s.y, s.w, s.h)
-            c.clipPath(box, stroke=0, fill=0)
-        c.translate(x, y + h)
-        c.scale(1, -1)  # pictures are drawn y-up
+            self.emit(f"{fp_str(s.x, s.y, s.w, s.h)} re W n")
+        self.emit(f"1 0 0 -1 {fp_str(x, y + h)} cm")  # pictures are drawn y-up
         if pictures.kind(s.path) == "svg":
             drawing = pictures.svg_drawing(s.path)
-            c.scale(w / drawing.width, h / drawing.height)
+            self.emit(f"{fp_str(w / drawing.width)} 0 0 {fp_str(h / drawing.height)} 0 0 cm")
             self._svg(drawing)
         else:
-            c.drawImage(s.path, 0, 0, w, h, mask="auto")
-        c.restoreState()
+            self.canvas.drawImage(s.path, 0, 0, w, h, mask="auto")
+        self.pop()
 
     def _svg(self, drawing) -> None:
         """Draw converted SVG art, its default font being ours (so no unembedded
@@ -211,29 +277,39 @@ class _Painter:
             drawing_state.STATE_DEFAULTS["fontName"] = default
 
     def group(self, s: Group) -> None:
-        c = self.canvas
-        c.saveState()
-        c.translate(s.dx, s.dy)
-        if s.rotate:
-            c.rotate(s.rotate)  # y grows downwards here, so a positive angle turns clockwise
-        if s.scale != 1:
-            c.scale(s.scale, s.scale)
+        self.push()
+        matrix = _placement(s.dx, s.dy, s.rotate, s.scale)
+        if matrix:
+            self.emit(f"{matrix} cm")
         if s.clip is not None:
-            box = c.beginPath()
-            box.rect(*s.clip)
-            c.clipPath(box, stroke=0, fill=0)
+            self.emit(f"{fp_str(*s.clip)} re W n")
         self.draw_all(s.items)
-        c.restoreState()
+        self.pop()
 
     def form(self, s: Form) -> None:
         c = self.canvas
         name = "pnp" + "".join(ch if ch.isalnum() else "_" for ch in s.name)
         if name not in self.forms:
+            outside = self.state
             c.beginForm(name, lowerx=-1000, lowery=-1000, upperx=1000, uppery=1000)
+            self.begin()
             self.draw_all(s.items)
             c.endForm()
+            self.state = outside
             self.forms.add(name)
-        c.saveState()
-        c.translate(s.dx, s.dy)
+        self.push()
+        matrix = _placement(s.dx, s.dy, 0, 1)
+        if matrix:
+            self.emit(f"{matrix} cm")
         c.doForm(name)
-        c.restoreState()
+        self.pop()
+
+
+def _placement(dx: float, dy: float, rotate: float, scale: float) -> str:
+    """The ``cm`` operands that move to (dx, dy), turn ``rotate`` degrees clockwise
+    on the y-down page and scale; empty when nothing moves."""
+    if not (dx or dy or rotate or scale != 1):
+        return ""
+    turn = math.radians(rotate)
+    cos, sin = round(math.cos(turn), 12) * scale, round(math.sin(turn), 12) * scale
+    return fp_str(cos, sin, -sin, cos, dx, dy)

@@ -1,0 +1,142 @@
+"""How the PDFs are written: embedded subsets without hinting programs and with
+only the characters used, and page streams that never set again a state already
+in force."""
+
+from __future__ import annotations
+
+import array
+import io
+import re
+import zlib
+
+import pytest
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont, newTable
+from fontTools.ttLib.tables import ttProgram
+from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
+
+from pnp.fonts import choose_font, strip_hints
+from pnp.render_pdf import render_pdf
+from pnp.shapes import Document, Group, Line, Page, Rect, Style, Text
+
+from .conftest import needs_poppler
+
+
+def _square(size: int) -> Glyph:
+    pen = TTGlyphPen(None)
+    pen.moveTo((0, 0))
+    pen.lineTo((0, size))
+    pen.lineTo((size, size))
+    pen.lineTo((size, 0))
+    pen.closePath()
+    return pen.glyph()
+
+
+def _program() -> ttProgram.Program:
+    program = ttProgram.Program()
+    program.fromBytecode(b"\xb0\x01\x8b")  # PUSHB[0] 1; ROFF
+    return program
+
+
+def _hinted_font() -> bytes:
+    """A small TrueType font with every kind of hint: font and CVT programs, a CVT,
+    simple glyphs with instructions and a composite glyph with instructions."""
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder([".notdef", "A", "B", "C"])
+    builder.setupCharacterMap({ord("A"): "A", ord("B"): "B", ord("C"): "C"})
+    glyphs = {".notdef": _square(500), "A": _square(700), "B": _square(1), "C": _square(3)}
+    builder.setupGlyf(glyphs)
+    builder.setupHorizontalMetrics({name: (800, 0) for name in glyphs})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Hinted", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    font = builder.font
+    glyf = font["glyf"]
+    glyf["A"].program = _program()
+    glyf["C"].program = _program()
+    part = GlyphComponent()
+    part.glyphName, part.x, part.y, part.flags = "A", 10, 20, 0
+    composite = Glyph()
+    composite.numberOfContours = -1
+    composite.components = [part]
+    composite.program = _program()
+    glyf["B"] = composite
+    for tag in ("fpgm", "prep"):
+        font[tag] = newTable(tag)
+        font[tag].program = _program()
+    font["cvt "] = newTable("cvt ")
+    font["cvt "].values = array.array("h", [0, 10, 20])
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _outline(font: TTFont, name: str):
+    glyph = font["glyf"][name]
+    if glyph.isComposite():
+        return [(c.glyphName, c.x, c.y) for c in glyph.components]
+    coordinates, ends, flags = glyph.getCoordinates(font["glyf"])
+    return list(coordinates), list(ends), [f & 1 for f in flags]
+
+
+def test_hints_are_stripped_and_every_outline_kept():
+    hinted = _hinted_font()
+    before, after = TTFont(io.BytesIO(hinted)), TTFont(io.BytesIO(strip_hints(hinted)))
+    assert {"fpgm", "prep", "cvt "} <= set(before.keys())
+    assert not {"fpgm", "prep", "cvt "} & set(after.keys())
+    for name in before.getGlyphOrder():
+        assert _outline(after, name) == _outline(before, name)
+        program = getattr(after["glyf"][name], "program", None)
+        assert program is None or not program.getBytecode()
+    assert before["glyf"]["B"].program.getBytecode()  # the composite had instructions
+    assert not after["glyf"]["B"].components[0].flags & 0x100
+    after.save(io.BytesIO())  # a font fontTools writes out again: checksums, loca, head
+
+
+def _embedded_fonts(pdf: bytes) -> list[TTFont]:
+    fonts = []
+    for match in re.finditer(rb"/Length (\d+) /Length1 \d+\s*>>\s*stream\r?\n", pdf):
+        data = zlib.decompress(pdf[match.end():match.end() + int(match.group(1))])
+        fonts.append(TTFont(io.BytesIO(data)))
+    return fonts
+
+
+def _render(*shapes) -> bytes:
+    page = Page(100, 100, list(shapes), decorate=False)
+    return render_pdf(Document("t", "t", "t", "t", (), [page]), choose_font())
+
+
+@needs_poppler
+def test_the_embedded_subset_holds_only_the_characters_drawn_and_no_hints():
+    font = choose_font()
+    if not font.embedded:
+        pytest.skip("no TrueType font on this machine")
+    (subset,) = _embedded_fonts(_render(Text(10, 10, "Card 7 魔人")))
+    assert not {"fpgm", "prep", "cvt "} & set(subset.keys())
+    # .notdef, the space and the eight characters drawn: not all of ASCII
+    assert len(subset.getGlyphOrder()) == len(set("Card 7 魔人")) + 1
+
+
+def _stream(pdf: bytes) -> str:
+    """The first page's operators."""
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+
+
+def test_a_state_in_force_is_not_set_again_and_lines_in_one_style_are_one_path():
+    thin = Style(stroke="#c8102e", width=0.2)
+    stream = _stream(_render(
+        Line(0, 0, 10, 0, thin), Line(0, 5, 10, 5, thin), Line(0, 9, 10, 9, thin),
+        Rect(0, 0, 5, 5, thin), Text(1, 1, "a"), Text(1, 3, "b", size=9),
+        Group((Rect(0, 0, 1, 1, Style(stroke="#000000")),), dx=5),
+        Rect(2, 2, 5, 5, thin)))
+    assert stream.count(" RG") == 2  # red, then black in the group only
+    assert stream.count(" w\n") == 2
+    assert stream.count(" Tf") == 1  # both texts at 9 pt
+    assert stream.count(" S") == 4  # three lines as one path, three rectangles
+    assert "0 0 m 10 0 l 0 5 m 10 5 l 0 9 m 10 9 l S" in stream
+    after_group = stream.split("Q")[-2]
+    assert "RG" not in after_group  # the group's black was undone by Q: red is known
