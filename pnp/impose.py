@@ -15,13 +15,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor, isfinite
 
 from companion.errors import InputError
 from pnp.paper import FOOTER_DESCENT, SAFE_EDGE, SCALE_SQUARE
-from pnp.shapes import Group, Line, Margins, Page, Style
+from pnp.shapes import Form, Group, Line, Margins, Page, Style
 
 CARD_SIZES = {
     "poker": (63.0, 88.0),
@@ -410,7 +411,21 @@ def _back_page(spread: Spread, options: SheetOptions, label: str) -> Page | None
     if not shapes:
         return None
     behind = [(layout.mirrored(duplex), batch) for layout, batch in spread]
-    return _page_of(behind, shapes, label + " (back)")
+    return _page_of(behind, _sheet_form(shapes), label + " (back)")
+
+
+def _sheet_form(backs: list[Group]) -> list:
+    """Backs that are all forms, placed alike on every full sheet (the usual deck),
+    become one form of the whole sheet: each further page of backs is one line."""
+    slots = []
+    for placed in backs:
+        (inner,) = placed.items
+        if not all(isinstance(art, Form) for art in inner.items):
+            return backs
+        slots.append((placed.dx, placed.dy, placed.rotate, inner.clip,
+                      tuple(art.name for art in inner.items)))
+    digest = hashlib.sha1(repr(slots).encode()).hexdigest()[:12]
+    return [Form(f"sheet-of-backs-{digest}", tuple(backs))]
 
 
 def _marked(back: Page, spread: Spread, duplex: str) -> Page:

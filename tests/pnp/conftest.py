@@ -38,3 +38,24 @@ def page_texts(path) -> list[str]:
     from pypdf import PdfReader
 
     return [page.extract_text() or "" for page in PdfReader(path).pages]
+
+
+SHEET_FORM = "/FormXob.pnpsheet_of_backs_"
+
+
+def art_forms(page) -> dict[str, int]:
+    """The forms a page draws (name → object number), looking inside the form of a
+    whole sheet of backs, which only places them."""
+    found: dict[str, int] = {}
+    resources = [page["/Resources"]]
+    while resources:
+        xobjects = resources.pop().get("/XObject", {})
+        for name in xobjects:
+            obj = xobjects[name].get_object()
+            if obj["/Subtype"] != "/Form":
+                continue
+            if name.startswith(SHEET_FORM):
+                resources.append(obj["/Resources"])
+            else:
+                found[name] = xobjects.raw_get(name).idnum
+    return found

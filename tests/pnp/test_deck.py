@@ -19,7 +19,7 @@ from pnp.fonts import choose_font, string_width
 from pnp.impose import impose
 from pnp.text import fit
 from tests.cli import refuses, succeeds
-from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import art_forms, needs_poppler
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "decks"
 POKER, QUIZ, COUNTERS = (EXAMPLES / "poker" / "poker.toml", EXAMPLES / "quiz" / "quiz.toml",
@@ -89,11 +89,13 @@ def test_the_poker_deck_prints_54_cards_3_by_3_with_mirrored_backs(tmp_path):
 
 def test_the_back_is_drawn_once_and_reused(tmp_path):
     reader = PdfReader(build(tmp_path, POKER))
-    forms = set()
+    forms, sheets = set(), set()
     for page in reader.pages[1::2]:
+        forms |= set(art_forms(page).values())
         xobjects = page["/Resources"]["/XObject"]
-        forms |= {xobjects.raw_get(name).idnum for name in xobjects}
+        sheets |= {xobjects.raw_get(name).idnum for name in xobjects}
     assert len(forms) == 1  # one form object for every back on every page
+    assert len(sheets) == 1  # 54 cards: six full sheets, one form of a whole sheet of backs
 
 
 def cards_words(page) -> list[dict]:
@@ -249,8 +251,7 @@ fill = "#993333"
     with pdfplumber.open(path) as pdf:
         assert [w["text"] for w in cards_words(pdf.pages[0])] == ["hero", "M", "orc", "1/2",
                                                                   "M", "orc", "2/2"]
-    forms = {name for page in PdfReader(path).pages[1:]
-             for name in page["/Resources"]["/XObject"]}
+    forms = {name for page in PdfReader(path).pages[1:] for name in art_forms(page)}
     assert len(forms) == 2  # the default back and the monsters' back
 
 

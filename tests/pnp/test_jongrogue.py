@@ -16,7 +16,7 @@ from companion.jongrogue import cards, tables
 from pnp.build import Options, build_one, context
 from pnp.catalog import find
 from pnp.fonts import choose_font
-from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import art_forms, needs_poppler
 from tests.pnp.conftest import page_texts as texts
 
 PT = 72 / 25.4
@@ -71,9 +71,7 @@ def test_the_faces_are_turned_into_landscape_slots_and_backs_the_other_way():
 
 def test_one_back_form_for_all_cards(built):
     reader = PdfReader(built("jongrogue", "deck"))
-    forms = {name for page in reader.pages[1::2]
-             for name, obj in page["/Resources"]["/XObject"].items()
-             if obj.get_object()["/Subtype"] == "/Form"}
+    forms = {name for page in reader.pages[1::2] for name in art_forms(page)}
     assert len(forms) == 1
 
 

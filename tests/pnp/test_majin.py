@@ -19,7 +19,7 @@ from pnp.build import Options, build_one, context
 from pnp.catalog import find
 from pnp.components import majin as mj
 from pnp.impose import impose
-from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import art_forms, needs_poppler
 from tests.pnp.conftest import page_texts as texts
 
 PT = 72 / 25.4
@@ -29,9 +29,7 @@ SAMPLE_LINE = "pnp-companion sample card"
 
 def back_forms(path) -> set[str]:
     reader = PdfReader(path)
-    return {name for page in reader.pages[1::2]
-            for name, obj in page["/Resources"]["/XObject"].items()
-            if obj.get_object()["/Subtype"] == "/Form"}
+    return {name for page in reader.pages[1::2] for name in art_forms(page)}
 
 
 def test_majin_cards_carry_every_sample_card_and_its_label(built):

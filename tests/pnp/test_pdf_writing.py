@@ -19,8 +19,7 @@ from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 from pnp.fonts import choose_font, strip_hints
 from pnp.render_pdf import render_pdf
 from pnp.shapes import Document, Group, Line, Page, Rect, Style, Text
-
-from .conftest import needs_poppler
+from tests.pnp.conftest import needs_poppler
 
 
 def _square(size: int) -> Glyph:

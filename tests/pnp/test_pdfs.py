@@ -12,7 +12,7 @@ from pnp.build import Options, build_one, context
 from pnp.catalog import GAMES, find
 from pnp.fonts import choose_font
 from pnp.impose import impose
-from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import art_forms, needs_poppler
 
 PT = 72 / 25.4
 A4_PT = (595.28, 841.89)
@@ -142,8 +142,7 @@ def test_one_up_pages_have_trim_and_bleed_boxes(built):
 def test_repeated_backs_are_one_form(built):
     reader = PdfReader(built("darkhall", "tiles"))
     back = reader.pages[1]
-    forms = [name for name, obj in back["/Resources"]["/XObject"].items()
-             if obj.get_object()["/Subtype"] == "/Form"]
+    forms = art_forms(back)
     assert len(forms) == 1  # eight backs, one drawing
 
 

@@ -17,7 +17,7 @@ from pnp.build import Options, build_one, context
 from pnp.catalog import find
 from pnp.components import rakugaaki as rk
 from pnp.paper import usable
-from tests.pnp.conftest import needs_poppler
+from tests.pnp.conftest import art_forms, needs_poppler
 from tests.pnp.conftest import page_texts as texts
 from tests.rakugaaki.util import EXAMPLE
 
@@ -85,9 +85,7 @@ def test_96_tiles_on_two_duplex_sheets_with_one_back_per_colour(built):
         assert len({id(p.back) for p in pieces if p.name.startswith(colour + "-")}) == 1
     reader = PdfReader(built("rakugaaki", "tiles"))
     assert len(reader.pages) == 4
-    backs = {name for page in (reader.pages[1], reader.pages[3])
-             for name, obj in page["/Resources"]["/XObject"].items()
-             if obj.get_object()["/Subtype"] == "/Form"}
+    backs = {name for page in (reader.pages[1], reader.pages[3]) for name in art_forms(page)}
     assert len(backs) == 6  # a back per colour, drawn once each
 
 
