@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from companion import lazy
 from companion.errors import InputError
-from companion.files import write_atomic
 from pnp.settings import DUPLEX, GAME_OPTIONS, LANGS, TILE_SHAPES
 
 if TYPE_CHECKING:
@@ -270,6 +269,7 @@ def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) ->
     if not doc.pages:
         raise NothingToPrint(f"{game.name} {component.name}: nothing to print")
     missing: set[str] = set()
+    from companion.files import write_atomic
     from pnp.render_pdf import render_pdf  # the PDF stack, only for builds
 
     data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver,

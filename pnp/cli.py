@@ -10,7 +10,6 @@ import click
 
 from companion import i18n
 from companion.errors import InputError
-from companion.files import write_atomic
 from companion.shell import LazyGroup
 from pnp import __version__
 from pnp.flags import build_options, game_options, make_options
@@ -207,6 +206,7 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
                              f"{'s' if len(pages) != 1 else ''}")
         chosen = pages[page - 1]
         width, height, shapes = chosen.width, chosen.height, chosen.shapes
+    from companion.files import write_atomic
     from pnp.render_svg import render_svg
 
     write_atomic(output, render_svg(width, height, shapes))
@@ -231,6 +231,7 @@ def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
       pnp calibrate --duplex long
       pnp build darkhall --back-offset 0.5,-1
     """
+    from companion.files import write_atomic
     from pnp.build import Options, context
     from pnp.calibration import calibration_pages
     from pnp.render_pdf import render_pdf

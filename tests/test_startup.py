@@ -87,6 +87,7 @@ def test_pnp_help_and_list_load_no_pdf_stack_and_no_drawings(args: tuple[str, ..
     assert not {m for m in modules if m.startswith(("pnp.components.", "pnp.deck", "pnp.draw",
                                                     "pnp.render"))}
     assert games_in(modules) == set()
+    assert "companion.files" not in modules  # nothing is read or written
 
 
 def test_a_build_loads_the_pdf_stack() -> None:  # the probe sees real loading
