@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -44,17 +45,22 @@ def report(figure: str, value: float, unit: str, target: float, *, at_most: bool
 
 
 def start_up(runs: int) -> None:
+    """Each command's ratio to the reference, taken run by run (the reference and
+    the command alternate, so the machine's drift touches both alike): the median."""
     def run(command: list[str]) -> float:
         return median_seconds(lambda: subprocess.run(command, capture_output=True, cwd=ROOT),
-                              runs)
-    click = run([sys.executable, "-c", "import click"])
-    print(f"reference: python -c 'import click' {click * 1000:.1f} ms")
+                              1)
+    reference = [sys.executable, "-c", "import click"]
+    print(f"reference: python -c 'import click' "
+          f"{statistics.median(run(reference) for _ in range(runs)) * 1000:.1f} ms")
     for command in (["companion", "--help"], ["companion", "roll", "2d6", "--seed", "1"],
                     ["companion", "darkhall", "monster", "sample", "--tile", "10"],
                     ["companion", "roguelight", "score", "examples/roguelight/alice.toml"],
                     ["pnp", "--help"], ["pnp", "list"]):
-        ratio = run([tool(command[0]), *command[1:]]) / click
-        report("start-up: " + " ".join(command)[:38], ratio, "×", 1.5, at_most=True)
+        program = [tool(command[0]), *command[1:]]
+        ratios = [run(program) / run(reference) for _ in range(runs)]
+        report("start-up: " + " ".join(command)[:38], statistics.median(ratios), "×", 1.5,
+               at_most=True)
 
 
 def resolver(rounds: int) -> None:

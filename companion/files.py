@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
@@ -120,6 +119,8 @@ def _is_shift_jis(data: bytes) -> bool:
 
 
 def parse_json(text: str, where: str) -> Any:
+    import json  # json, like tomllib, only when such a file is read or written
+
     _refuse_deep(text, "[{", where)
     try:
         return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_unique_keys)
@@ -158,7 +159,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 
 #: The tokens that matter for nesting: a string (skipped whole; double-quoted ones with
 #: backslash escapes, an unterminated one runs to the end) or a bracket.
-_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"?|\'[^\']*\'?|[\[\]{}]', re.DOTALL)
+_NESTING = r'"(?:[^"\\]|\\.)*"?|\'[^\']*\'?|[\[\]{}]'
 
 
 def _refuse_deep(text: str, openers: str, where: str) -> None:
@@ -166,7 +167,7 @@ def _refuse_deep(text: str, openers: str, where: str) -> None:
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return
     depth = 0
-    for match in _NESTING.finditer(text):
+    for match in re.finditer(_NESTING, text, re.DOTALL):  # compiled on first use
         token = match.group()
         if token in openers:
             depth += 1
@@ -195,6 +196,8 @@ _ONE_LINE = 96
 
 
 def _format(value: Any, depth: int) -> str:
+    import json
+
     flat = json.dumps(value, ensure_ascii=False)
     pad = "  " * (depth + 1)
     if isinstance(value, dict) and value and not (_scalars(value.values()) and _short(flat)):
@@ -215,24 +218,29 @@ def dump_toml(data: dict[str, Any]) -> str:
     for key, value in data.items():
         if isinstance(value, dict):
             tables += ["", f"[{_toml_key(key)}]"]
-            tables += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()]
+            tables += [f"{_toml_key(k)} = {toml_value(v)}" for k, v in value.items()]
         else:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+            lines.append(f"{_toml_key(key)} = {toml_value(value)}")
     return "\n".join(lines + tables) + "\n"
 
 
 def _toml_key(key: str) -> str:
+    import json
+
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
 
 
-def _toml_value(value: Any) -> str:
+def toml_value(value: Any) -> str:
+    """A number, text or list of them as written in TOML."""
     if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         return repr(value)
     # JSON's escapes of quotes, backslashes and controls are TOML's basic string escapes.
+    import json
+
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -115,9 +115,10 @@ def add_help(command: click.Command, text: str) -> None:
 
 def names_or_files(*names: str):
     """Shell completion for an argument that is a shipped name or a file."""
-    from click.shell_completion import CompletionItem
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem  # only when completing
+
         found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
         return [*found, CompletionItem(incomplete, type="file")]
 

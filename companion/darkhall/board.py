@@ -80,19 +80,21 @@ NEXT: dict[tuple[str, str], str | None] = {
 }
 
 
-def _ray(square: str, heading: str) -> tuple[str, ...]:
-    squares = []
-    current = NEXT[(square, heading)]
-    while current is not None:
-        squares.append(current)
-        current = NEXT[(current, heading)]
-    return tuple(squares)
+def _rays() -> dict[tuple[str, str], tuple[str, ...]]:
+    """Each square's ray is its neighbour's ray behind that neighbour: squares
+    nearest the wall ahead come first, so every ray is one tuple joined."""
+    rays: dict[tuple[str, str], tuple[str, ...]] = {}
+    nearest_first = {"N": lambda s: CELL[s][1], "S": lambda s: -CELL[s][1],
+                     "W": lambda s: CELL[s][0], "E": lambda s: -CELL[s][0]}
+    for heading in HEADINGS:
+        for square in sorted(SQUARES, key=nearest_first[heading]):
+            ahead = NEXT[(square, heading)]
+            rays[(square, heading)] = () if ahead is None else (ahead, *rays[(ahead, heading)])
+    return rays
 
 
 #: (square, heading) → the squares seen in a straight line up to the wall.
-RAY: dict[tuple[str, str], tuple[str, ...]] = {
-    (square, heading): _ray(square, heading) for square in SQUARES for heading in HEADINGS
-}
+RAY: dict[tuple[str, str], tuple[str, ...]] = _rays()
 
 
 def wrap(square: str, heading: str) -> tuple[str, str]:

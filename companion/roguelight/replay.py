@@ -18,13 +18,12 @@ A log (TOML or JSON, ``docs/roguelight.md``)::
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import IllegalMove, InputError
-from companion.files import parse_json, parse_toml, read_text
+from companion.files import parse_json, parse_toml, read_text, toml_value
 from companion.grid import Cell, Rect, parse_cell, parse_range
 from companion.i18n import _, _n
 from companion.roguelight.build import (
@@ -339,8 +338,8 @@ def sheet_toml(build: Build, log: Log, map_reference: str | None = None) -> str:
     lines = [
         "# " + _("The finished sheet of {log}, written by companion roguelight replay.",
                  log=log.source),
-        f"map = {json.dumps(map_reference or log.map_name, ensure_ascii=False)}",
-        f"name = {json.dumps(log.name, ensure_ascii=False)}",
+        f"map = {toml_value(map_reference or log.map_name)}",
+        f"name = {toml_value(log.name)}",
     ]
     if log.exit:
         lines.append(f'exit = "{log.exit}"')

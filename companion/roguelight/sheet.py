@@ -18,13 +18,12 @@ TOML (``docs/roguelight.md``)::
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import InputError
-from companion.files import parse_toml, read_text
+from companion.files import parse_toml, read_text, toml_value
 from companion.grid import Cell, Rect, cell_name, column_letters, parse_cell, parse_range
 from companion.i18n import _
 from companion.roguelight.maps import GOALS, Map, load_map
@@ -73,8 +72,8 @@ def blank_sheet(board: Map, map_reference: str, name: str) -> str:
         "# " + _("A blank sheet of the map {title} ({width} × {height}).",
                  title=board.title_en, width=board.width, height=board.height),
         "# " + _("Copy your paper sheet into it, then: companion roguelight score THIS-FILE"),
-        f"map = {json.dumps(map_reference, ensure_ascii=False)}",
-        f"name = {json.dumps(name, ensure_ascii=False)}",
+        f"map = {toml_value(map_reference)}",
+        f"name = {toml_value(name)}",
         f'# exit = "{board.name_of(board.exits[-1])}"   # '
         + _("the exit you leave by, one of {corners}; omitted, every open corner is tried",
             corners=corners),
