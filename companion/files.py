@@ -1,14 +1,20 @@
-"""Reading people's files and writing ours atomically."""
+"""Reading people's files and writing ours atomically.
+
+Reading needs only ``os``; ``pathlib`` is imported where a file is written (a
+command that only reads starts the faster for it)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import InputError
 from companion.i18n import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
@@ -27,6 +33,8 @@ def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> N
     they renamed into place. Should a rename fail, the files already replaced
     get their old contents back.
     """
+    from pathlib import Path
+
     staged: list[tuple[Path, str, bytes | None]] = []
     done: list[tuple[Path, bytes | None]] = []
     try:
@@ -39,7 +47,7 @@ def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> N
             done.append((target, old))
     except BaseException as err:
         for _target, tmp, _old in staged:
-            Path(tmp).unlink(missing_ok=True)
+            _discard(tmp)
         _restore(done)
         if isinstance(err, OSError):
             place = str(err.filename or (staged[-1][0] if staged else files[0][0]))
@@ -63,9 +71,14 @@ def _stage(target: Path, data: str | bytes) -> str:
             handle.write(raw)
         os.chmod(tmp, 0o666 & ~_umask())
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        _discard(tmp)
         raise
     return tmp
+
+
+def _discard(tmp: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(tmp)
 
 
 def _restore(done: list[tuple[Path, bytes | None]]) -> None:
@@ -82,17 +95,25 @@ def _umask() -> int:
     return mask
 
 
+def stem(path: str | os.PathLike[str]) -> str:
+    """The file's name without its extension (``maps/cave.toml`` → ``cave``)."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text, or an :class:`InputError` naming the file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
     except FileNotFoundError:
         raise InputError(_("no such file"), str(path)) from None
     except IsADirectoryError:
         raise InputError(_("is a folder, not a file"), str(path)) from None
     except UnicodeDecodeError as err:
-        if _is_shift_jis(Path(path).read_bytes()):
-            name = Path(path).name
+        with open(path, "rb") as handle:
+            shift_jis = _is_shift_jis(handle.read())
+        if shift_jis:
+            name = os.path.basename(path)
             raise InputError(_("this file is Shift-JIS (as Excel and Windows editors save "
                                "Japanese text), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
                                "UTF-8'), or convert it with: iconv -f CP932 -t UTF-8 {name} > "
@@ -180,9 +201,9 @@ def _refuse_deep(text: str, openers: str, where: str) -> None:
 def refuse_overwriting(out: str | os.PathLike[str], inputs: dict[str, str | os.PathLike[str]]
                        ) -> None:
     """Refuse to write ``out`` over one of the command's input files (named by role)."""
-    target = Path(out).resolve()
+    target = os.path.realpath(out)
     for role, source in inputs.items():
-        if source is not None and Path(source).resolve() == target:
+        if source is not None and os.path.realpath(source) == target:
             raise InputError(_("--out would overwrite the {role} it reads; write somewhere "
                                "else", role=role), str(out))
 

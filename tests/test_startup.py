@@ -12,7 +12,9 @@ import pytest
 
 ROOT = Path(__file__).parents[1]
 PROBE = """
-import importlib.util, json, sys
+import sys
+sys.path[:0] = {paths!r}
+import importlib.util, json
 from {module} import main
 try:
     main({args!r})
@@ -25,8 +27,14 @@ print("\\n@@" + json.dumps(loaded))
 
 
 def loaded_by(module: str, *args: str) -> set[str]:
-    """The modules a command has really loaded (a lazy module not yet used is not)."""
-    result = subprocess.run([sys.executable, "-c", PROBE.format(module=module, args=list(args))],
+    """The modules a command has really loaded (a lazy module not yet used is not).
+
+    The probe runs without the site module (``-S``), the project and the installed
+    packages put on its path by hand: an editable install's import hook, which
+    loads modules of its own, stays out of the count."""
+    paths = [str(ROOT), *(p for p in sys.path if p.endswith("site-packages"))]
+    probe = PROBE.format(paths=paths, module=module, args=list(args))
+    result = subprocess.run([sys.executable, "-S", "-c", probe],
                             capture_output=True, text=True, cwd=ROOT, check=False)
     return set(json.loads(result.stdout.rsplit("@@", 1)[1]))
 
@@ -77,6 +85,7 @@ def test_the_monster_and_the_score_skip_what_they_do_not_use() -> None:
     score = loaded_by("companion.cli", "roguelight", "score", "examples/roguelight/alice.toml")
     assert not score & {"companion.roguelight.intercept", "companion.roguelight.replay",
                         "companion.dice", "fractions"}
+    assert "pathlib" not in monster | score  # files are read with os; pathlib is for writing
 
 
 @pytest.mark.parametrize("args", [("--help",), ("list",)])

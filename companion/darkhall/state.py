@@ -35,10 +35,10 @@ order in which tokens got out, each with its round.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from companion import data as shipped_data
@@ -159,7 +159,7 @@ SHIPPED = ("basic", "sample")
 
 def load(source: str, *, pool_checks: bool = True) -> State:
     """A state from a file (JSON, TOML or text form) or a shipped name."""
-    if source in SHIPPED and not Path(source).exists():
+    if source in SHIPPED and not os.path.exists(source):
         return _shipped(source)
     text = read_text(source)
     return parse(text, source, pool_checks=pool_checks)

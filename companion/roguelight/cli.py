@@ -4,7 +4,7 @@ and checking a build log."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,7 +24,10 @@ from companion.roguelight.report import (
 )
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
-from companion.shell import add_help, ascii_option, names_or_files
+from companion.shell import FilePath, add_help, ascii_option, names_or_files
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @click.group()
@@ -79,7 +82,7 @@ add_help(show_map, f"Shipped maps: {', '.join(SHIPPED)}.")
 @roguelight.command()
 @click.argument("source", metavar="MAP", shell_complete=names_or_files(*SHIPPED))
 @click.option("--name", help="The player's name on the sheet (default: the file's name).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", type=FilePath(),
               help="Write the blank sheet here (default: standard output).")
 @click.option("--force", is_flag=True, help="Replace an existing file.")
 def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
@@ -98,7 +101,7 @@ def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
         return
     if out.exists() and not force:
         raise InputError(_("already exists; use --force to replace it"), str(out))
-    reference = relative_map(source, Path.cwd(), out)
+    reference = relative_map(source, os.getcwd(), out)
     write_atomic(out, blank_sheet(board, reference, name or out.stem))
     click.echo(_("Blank sheet written to {out}; fill it in, then: companion roguelight score "
                  "{out}", out=out))
@@ -205,7 +208,7 @@ def _typed_roller(descent, battle):
 
 @roguelight.command("replay")
 @click.argument("log_file", metavar="LOG", shell_complete=names_or_files())
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", type=FilePath(),
               help="Write the finished sheet here ('-' for standard output).")
 def replay_command(log_file: str, out: Path | None) -> None:
     """Check a build-part play LOG round by round and write the finished sheet.
@@ -244,14 +247,14 @@ def replay_command(log_file: str, out: Path | None) -> None:
         click.echo(sheet_toml(build, log), nl=False)
         return
     write_atomic(out, sheet_toml(build, log,
-                                 relative_map(log.map_name, Path(log.source).parent, out)))
+                                 relative_map(log.map_name, os.path.dirname(log.source), out)))
     click.echo(_("Finished sheet written to {out}.", out=out))
 
 
-def relative_map(map_name: str, base: Path, out: Path) -> str:
+def relative_map(map_name: str, base: str, out: Path) -> str:
     """How a sheet written to ``out`` names its map: a shipped map by name, a
-    map file (``map_name`` relative to ``base``) relative to the sheet."""
-    if map_name in SHIPPED and not Path(map_name).exists():
+    map file (``map_name`` relative to the folder ``base``) relative to the sheet."""
+    if map_name in SHIPPED and not os.path.exists(map_name):
         return map_name
-    target = (base / map_name).resolve()
-    return Path(os.path.relpath(target, out.resolve().parent)).as_posix()
+    target = os.path.realpath(os.path.join(base, map_name))
+    return os.path.relpath(target, os.path.dirname(os.path.realpath(out))).replace(os.sep, "/")

@@ -9,15 +9,15 @@ names the file, the row and column or the key, and what is wrong.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from companion import data as shipped_data
 from companion.errors import InputError
-from companion.files import parse_toml, read_text
+from companion.files import parse_toml, read_text, stem
 from companion.grid import Cell, Rect, cell_name, components, parse_cell, parse_range
 from companion.i18n import _
 
@@ -136,14 +136,15 @@ class Map:
 # --- loading ------------------------------------------------------------
 
 
-def load_map(source: str | Path, relative_to: Path | None = None) -> Map:
-    """A shipped map by name (``basic``, ``advanced``) or a map file."""
-    if str(source) in SHIPPED and not Path(source).exists():
+def load_map(source: str | os.PathLike[str], relative_to: str | None = None) -> Map:
+    """A shipped map by name (``basic``, ``advanced``) or a map file (relative to
+    the folder ``relative_to`` when given)."""
+    if str(source) in SHIPPED and not os.path.exists(source):
         return shipped(str(source))
-    path = Path(source)
-    if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
-    return parse_map(read_text(path), str(path))
+    path = os.fspath(source)
+    if relative_to and not os.path.isabs(path):
+        path = os.path.join(relative_to, path)
+    return parse_map(read_text(path), path)
 
 
 @cache
@@ -176,7 +177,7 @@ def parse_map(text: str, where: str) -> Map:
     boundaries = _boundaries(development, where)
     points, sections, circled = _items(data.get("items", {}), len(boundaries), where)
     time = _table(data, base, "time", where)
-    name = data.get("name", Path(where).stem)
+    name = data.get("name", stem(where))
     return Map(
         name=str(name),
         title=str(data.get("title", name)),

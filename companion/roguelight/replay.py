@@ -18,12 +18,12 @@ A log (TOML or JSON, ``docs/roguelight.md``)::
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from companion.errors import IllegalMove, InputError
-from companion.files import parse_json, parse_toml, read_text, toml_value
+from companion.files import parse_json, parse_toml, read_text, stem, toml_value
 from companion.grid import Cell, Rect, parse_cell, parse_range
 from companion.i18n import _, _n
 from companion.roguelight.build import (
@@ -58,14 +58,14 @@ class RoundReport:
     development: int
 
 
-def load_log(path: str | Path) -> Log:
+def load_log(path: str | os.PathLike[str]) -> Log:
     text = read_text(path)
     where = str(path)
     data = parse_json(text, where) if where.endswith(".json") else parse_toml(text, where)
     if not isinstance(data, dict) or not isinstance(data.get("map"), str):
         raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
     try:
-        board = load_map(data["map"], relative_to=Path(where).parent)
+        board = load_map(data["map"], relative_to=os.path.dirname(where))
     except InputError as err:
         raise err.at(f"{where}: map") from None
     dice = data.get("setup")
@@ -74,7 +74,7 @@ def load_log(path: str | Path) -> Log:
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
         raise InputError(_("expected [[rounds]] tables"), f"{where}: rounds")
-    return Log(where, data["map"], board, str(data.get("name", Path(where).stem)),
+    return Log(where, data["map"], board, str(data.get("name", stem(where))),
                data.get("exit"), dice["white"], dice["black"], tuple(rounds))
 
 

@@ -18,12 +18,12 @@ TOML (``docs/roguelight.md``)::
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from companion.errors import InputError
-from companion.files import parse_toml, read_text, toml_value
+from companion.files import parse_toml, read_text, stem, toml_value
 from companion.grid import Cell, Rect, cell_name, column_letters, parse_cell, parse_range
 from companion.i18n import _
 from companion.roguelight.maps import GOALS, Map, load_map
@@ -106,7 +106,7 @@ def blank_sheet(board: Map, map_reference: str, name: str) -> str:
 BLANK_INDENT = 4
 
 
-def load_sheet(path: str | Path) -> Sheet:
+def load_sheet(path: str | os.PathLike[str]) -> Sheet:
     return parse_sheet(read_text(path), str(path))
 
 
@@ -122,7 +122,7 @@ def parse_sheet(text: str, where: str) -> Sheet:
     if "map" not in data or not isinstance(data["map"], str):
         raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
     try:
-        board = load_map(data["map"], relative_to=Path(where).parent)
+        board = load_map(data["map"], relative_to=os.path.dirname(where))
     except InputError as err:
         raise err.at(f"{where}: map") from None
     filled = _filled(data.get("filled"), board, where)
@@ -130,7 +130,7 @@ def parse_sheet(text: str, where: str) -> Sheet:
     circled, spent = _items(data.get("items", {}), board, where)
     return Sheet(
         map=board,
-        name=str(data.get("name", Path(where).stem)),
+        name=str(data.get("name", stem(where))),
         exit=_exit(data.get("exit"), board, filled, where),
         goals=_goals(data.get("goals", []), board, where),
         plans=plans,
