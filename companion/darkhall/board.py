@@ -42,11 +42,11 @@ def reflect(cell: Cell) -> Cell:
     return (WIDTH - 1 - cell[0], HEIGHT - 1 - cell[1])
 
 
+CELL: dict[str, Cell] = {
+    cell_name((x, y)): (x, y) for y in range(HEIGHT) for x in range(WIDTH) if on_board((x, y))
+}
 #: Every square's name, in reading order (row by row, left to right).
-SQUARES: tuple[str, ...] = tuple(
-    cell_name((x, y)) for y in range(HEIGHT) for x in range(WIDTH) if on_board((x, y))
-)
-CELL: dict[str, Cell] = {name: parse_cell(name) for name in SQUARES}
+SQUARES: tuple[str, ...] = tuple(CELL)
 NAME: dict[Cell, str] = {cell: name for name, cell in CELL.items()}
 #: Reading-order rank of each square, to list squares canonically.
 ORDER: dict[str, int] = {name: i for i, name in enumerate(SQUARES)}
