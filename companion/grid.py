@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.errors import InputError
 from companion.i18n import _
@@ -96,8 +96,7 @@ def heading_between(a: Cell, b: Cell) -> str | None:
     return None
 
 
-@dataclass(frozen=True, order=True)
-class Rect:
+class Rect(NamedTuple):
     """An axis-aligned rectangle of cells, corners inclusive (``B2:C3``)."""
 
     left: int

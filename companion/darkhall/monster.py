@@ -9,7 +9,6 @@ slide mechanics), built from the state and thrown away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.darkhall.board import NEXT, RAY, wrap
@@ -55,8 +54,7 @@ class Step(NamedTuple):
     eaten: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class MoveResult:
+class MoveResult(NamedTuple):
     tile: str
     before: State
     steps: tuple[Step, ...]

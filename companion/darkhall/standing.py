@@ -14,15 +14,14 @@ A token's player is its id up to the last ``-`` (``red-6`` belongs to ``red``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.darkhall.state import LAST_ROUND, OUT, State
 from companion.errors import InputError
 from companion.i18n import _
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     player: str
     out: int
     on_board: int
@@ -34,8 +33,7 @@ class Standing:
         return self.out >= self.needed
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The game's result so far: ``winner`` once decided, ``over`` once play stops."""
 
     winner: str | None

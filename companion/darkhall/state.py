@@ -39,7 +39,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import data as shipped_data
 from companion.darkhall.board import CELL, CORNERS, NEXT, ORDER, parse_square
@@ -57,8 +57,7 @@ _ID = re.compile(r"\S{1,40}")
 _FACE_IN_ID = re.compile(r"-([1-6])$")
 
 
-@dataclass(frozen=True)
-class Monster:
+class Monster(NamedTuple):
     square: str
     facing: str
 
@@ -76,16 +75,14 @@ class Token:
         return self.square is not None and self.square != OUT
 
 
-@dataclass(frozen=True)
-class Escape:
+class Escape(NamedTuple):
     """A token that got out, and the round it did."""
 
     token: str
     round: int
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One step of a state's history: what was done (``move red-6 p11 p10``,
     ``monster 10``), the state's keys as they were before it, and the tile
     when it came from the deck (so that undoing it puts the tile back)."""

@@ -8,7 +8,8 @@ and turn it back into a new state. Nothing here decides *where* a mover goes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from companion.darkhall.board import CORNERS, NEXT
 from companion.darkhall.state import Monster, State, Token, canonical
@@ -19,8 +20,7 @@ EATEN = "eaten"
 Piece = tuple[str, str]  # ("stone" or a token id, the square it was lifted from)
 
 
-@dataclass(frozen=True)
-class Push:
+class Push(NamedTuple):
     """A piece moved by a push or a slide; ``to`` is None when it left the game."""
 
     piece: str  # "stone" or a token id

@@ -13,7 +13,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import data as shipped_data
 from companion.errors import InputError
@@ -34,8 +34,7 @@ SHIPPED = ("basic", "advanced")
 MAX_SIDE = 26
 
 
-@dataclass(frozen=True)
-class LargeMonster:
+class LargeMonster(NamedTuple):
     kind: str  # blue, green, ghost, bat
     cells: frozenset[Cell]
     goal: str
@@ -45,8 +44,7 @@ class LargeMonster:
         return LARGE_KINDS[self.kind]
 
 
-@dataclass(frozen=True)
-class GhostAction:
+class GhostAction(NamedTuple):
     effect: str  # plan, block or singles
     section: int
     size: int = 0  # the block action's exact size

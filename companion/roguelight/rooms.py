@@ -8,8 +8,8 @@ with its reason, so the terminal, JSON and printed forms all say the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from companion.grid import Cell, Rect, cell_name, column_letters, flood
 from companion.i18n import _
@@ -74,8 +74,7 @@ def room_letter(index: int) -> str:
     return column_letters(index).upper()
 
 
-@dataclass(frozen=True)
-class RoomCheck:
+class RoomCheck(NamedTuple):
     """Why a room does not score (empty: it scores)."""
 
     rect: Rect

@@ -6,7 +6,7 @@ open corner and returns the results best first, as the scorer's suggestion.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.grid import Cell, Rect
 from companion.i18n import _
@@ -25,8 +25,7 @@ GOAL_RULES = {
 }
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(NamedTuple):
     letter: str
     rect: Rect
     scoring: bool
@@ -40,8 +39,7 @@ class Room:
         return sum(self.monsters.values())
 
 
-@dataclass(frozen=True)
-class GoalResult:
+class GoalResult(NamedTuple):
     goal: str
     valid: bool
     why: str
@@ -49,8 +47,7 @@ class GoalResult:
     points: int
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     sheet: Sheet
     exit: Cell | None  # None: every exit is filled, so there is no floor
     floor: frozenset[Cell]

@@ -98,7 +98,7 @@ def test_the_standee_has_a_face_a_back_of_the_head_and_an_arrow_on_its_front_foo
 
 def test_ghost_action_words_stay_clear_of_their_keys():
     board = shipped("basic")
-    actions = tuple(replace(a, section=5) for a in board.ghost_actions)  # four keys
+    actions = tuple(a._replace(section=5) for a in board.ghost_actions)  # four keys
     for lang in ("ja", "en"):
         shapes, _ = rl._side_panel(replace(board, ghost_actions=actions), lang, measure, 60)
         texts = [s for s in shapes if isinstance(s, Text) and s.size < 7.5 and s.x == 11]

@@ -73,7 +73,7 @@ def mirror_map(board: Map, axis: str) -> Map:
         symbols={flip(c, board, axis): s for c, s in board.symbols.items()},
         entrances={f: flip(c, board, axis) for f, c in board.entrances.items()},
         entrance_blocks={f: flip_rect(r, board, axis) for f, r in board.entrance_blocks.items()},
-        large=tuple(replace(m, cells=frozenset(flip(c, board, axis) for c in m.cells))
+        large=tuple(m._replace(cells=frozenset(flip(c, board, axis) for c in m.cells))
                     for m in board.large),
     )
 
