@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from companion.darkhall.board import NEXT, RAY, wrap
+from companion.darkhall.board import NEXT, RAY, SQUARES, wrap
 from companion.darkhall.state import State
 from companion.darkhall.table import STONE, Piece, Push, Table
 from companion.errors import InputError
@@ -94,6 +94,12 @@ def resolve_monster(state: State, tile: str) -> MoveResult:
 #: For each heading, the three directions the monster looks: ahead, left, right.
 SIDES = {facing: (("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing)))
          for facing in "NESW"}
+#: heading → square → the three rays of a look from there: (side, heading, squares).
+LOOKS = {facing: {square: tuple((side, heading, RAY[(square, heading)])
+                                for side, heading in SIDES[facing]) for square in SQUARES}
+         for facing in "NESW"}
+#: heading → square → the square ahead, or None at a wall.
+AHEAD = {heading: {square: NEXT[(square, heading)] for square in SQUARES} for heading in "NESW"}
 #: A look that saw nothing, one per heading (made once: most looks see nothing).
 BLIND = {facing: Look((), facing, False) for facing in "NESW"}
 
@@ -104,55 +110,58 @@ class _Monster(Table):
     def look(self) -> Look:
         """Straight ahead, left and right, each up to the first token, stone or wall."""
         seen = None
-        facing, here = self.facing, self.square
-        stones, token_at = self.stones, self.token_at
-        for side, heading in SIDES[facing]:
-            for distance, square in enumerate(RAY[(here, heading)], 1):
-                if square in stones:
-                    break
-                if square in token_at:
-                    sighting = Sighting(token_at[square], side, heading, distance)
-                    seen = [sighting] if seen is None else [*seen, sighting]
+        at = self.at
+        for side, heading, ray in LOOKS[self.facing][self.square]:
+            for distance, square in enumerate(ray, 1):
+                if square in at:
+                    token = at[square]
+                    if token is not None:  # not a stone
+                        sighting = Sighting(token, side, heading, distance)
+                        seen = [sighting] if seen is None else [*seen, sighting]
                     break
         if seen is None:
-            return BLIND[facing]
+            return BLIND[self.facing]
         if len(seen) == 1:
             return Look((seen[0],), seen[0].heading, False)
         nearest = min(s.distance for s in seen)
         closest = [s for s in seen if s.distance == nearest]
         if len(closest) > 1:
-            return Look(tuple(seen), facing, True)
+            return Look(tuple(seen), self.facing, True)
         return Look(tuple(seen), closest[0].heading, False)
 
     def step(self, number: int) -> Step:
         """Look, then move one square: wrap, push, eat or slide."""
         look = self.look()
-        self.facing = look.facing
+        facing = self.facing = look.facing
         start = self.square
-        self.pushes, eaten_before = [], len(self.eaten)
-        target = NEXT[(start, self.facing)]
+        target = AHEAD[facing][start]
         wall = None
         if target is None:
-            wall, target = wrap(start, self.facing)
+            wall, target = wrap(start, facing)
+        on_blood = target in self.blood
+        if not on_blood and target not in self.at:
+            self.square = target  # the usual step: onto an empty square
+            return Step(number, look, start, target, facing, wall, (), (), ())
+        self.pushes, eaten_before = [], len(self.eaten)
         slid: tuple[str, ...] = ()
-        if target in self.blood:
+        if on_blood:
             slid, target = self.cross(target)
         else:
             self.enter(target, [])
         self.square = target
-        eaten = tuple(self.eaten[eaten_before:]) if len(self.eaten) > eaten_before else ()
-        return Step(number, look, start, target, self.facing, wall, slid,
-                    tuple(self.pushes) if self.pushes else (), eaten)
+        return Step(number, look, start, target, facing, wall, slid, tuple(self.pushes),
+                    tuple(self.eaten[eaten_before:]))
 
     def enter(self, square: str, met: list[Piece]) -> None:
         """Rules 2–3 on the square entered; ``met`` are stones gathered on a pool."""
-        occupant = self.lift(square) if (met or square in self.stones) else None
-        if occupant is not None:
-            met = [*met, occupant]
+        if met or self.has_stone(square):
+            occupant = self.lift(square)
+            if occupant is not None:
+                met = [*met, occupant]
         if met:
             self.shove(met, NEXT[(square, self.facing)], self.facing)
-        elif square in self.token_at:
-            self.eat(self.token_at.pop(square))
+        elif square in self.at:
+            self.eat(self.at.pop(square))
 
     def cross(self, first: str) -> tuple[tuple[str, ...], str]:
         """Rule 4: slide over the pool as one step, eating tokens and gathering stones."""
@@ -161,11 +170,12 @@ class _Monster(Table):
         square: str | None = first
         while square in self.blood:
             crossed.append(square)
-            if square in self.token_at:
-                self.eat(self.token_at.pop(square))
-            elif square in self.stones:
-                met.append((STONE, square))
-                self.stones.discard(square)
+            if square in self.at:
+                piece = self.lift(square)
+                if piece[0] == STONE:
+                    met.append(piece)
+                else:
+                    self.eat(piece[0])
             square = NEXT[(square, self.facing)]
         if square is None:  # excluded by validation: pools never touch the edge
             raise InputError(_("the pool at {square} reaches the board edge", square=crossed[-1]))

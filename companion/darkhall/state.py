@@ -38,7 +38,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from companion import data as shipped_data
@@ -106,10 +106,10 @@ class State:
     #: The changes that led here, oldest first (``companion darkhall undo``).
     history: tuple[Change, ...] = field(default=(), compare=False, repr=False)
 
-    @cached_property
+    @property
     def blood(self) -> frozenset[str]:
         """Every blood-pool square."""
-        return frozenset(square for pool in self.pools for square in pool)
+        return _blood(self.pools)
 
     def token(self, token_id: str) -> Token:
         for token in self.tokens:
@@ -131,6 +131,12 @@ class State:
 
     def with_tokens(self, tokens: list[Token] | tuple[Token, ...]) -> State:
         return replace(self, tokens=tuple(tokens))
+
+
+@lru_cache(maxsize=64)
+def _blood(pools: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The squares of the pools, made once for each set of pools (a game has one)."""
+    return frozenset(square for pool in pools for square in pool)
 
 
 def canonical(squares: list[str] | tuple[str, ...] | set[str]) -> tuple[str, ...]:

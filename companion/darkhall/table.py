@@ -8,11 +8,12 @@ and turn it back into a new state. Nothing here decides *where* a mover goes.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
 from companion.darkhall.board import CORNERS, NEXT
-from companion.darkhall.state import Monster, State, Token, canonical
+from companion.darkhall.state import OUT, Monster, State, Token, canonical
 
 STONE = "stone"
 EATEN = "eaten"
@@ -30,47 +31,60 @@ class Push(NamedTuple):
 
 
 class Table:
-    """The mutable position one move works on."""
+    """The mutable position one move works on.
+
+    ``at`` holds every piece on the board: square → token id, or None for a
+    stone (one look-up tells a mover whether a square is taken, and by what).
+    Only what changes is recorded beside it: the tokens moved or eaten
+    (``where``), the dice turned (``faces``), whether any stone moved.
+    """
 
     def __init__(self, state: State) -> None:
         self.origin = state
         self.square = state.monster.square
         self.facing = state.monster.facing
-        self.stones = set(state.stones)
-        self.stones_before = frozenset(self.stones)
+        at: dict[str, str | None] = dict.fromkeys(state.stones)
+        for token in state.tokens:
+            if token.square is not None and token.square != OUT:
+                at[token.square] = token.id
+        self.at = at
         self.blood = state.blood
-        self.token_at = {t.square: t.id for t in state.tokens if t.on_board}
-        self.where: dict[str, str | None] = {t.id: t.square for t in state.tokens}
-        self.faces = {t.id: t.face for t in state.tokens}
+        self.stones_moved = False
+        self.where: dict[str, str | None] = {}  # token → its new square (None: waiting)
+        self.faces: dict[str, int] = {}  # token → its new face
         self.eaten: list[str] = []
         self.pushes: list[Push] = []
 
+    def has_stone(self, square: str | None) -> bool:
+        return square in self.at and self.at[square] is None
+
+    def token_on(self, square: str | None) -> str | None:
+        return self.at.get(square) if square is not None else None
+
     def free(self, square: str | None) -> bool:
         """On the board and holding no stone, token or monster."""
-        return (
-            square is not None
-            and square != self.square
-            and square not in self.stones
-            and square not in self.token_at
-        )
+        return square is not None and square != self.square and square not in self.at
 
     def lift(self, square: str) -> Piece | None:
         """Take the piece off ``square``, or None when it is empty."""
-        if square in self.stones:
-            self.stones.discard(square)
+        if square not in self.at:
+            return None
+        token = self.at.pop(square)
+        if token is None:
+            self.stones_moved = True
             return (STONE, square)
-        token = self.token_at.pop(square, None)
-        return (token, square) if token is not None else None
+        return (token, square)
 
     def put(self, piece: str, start: str, square: str, fate: str) -> None:
         """Set a piece down; a stone set on a corner leaves the game."""
         if piece == STONE:
+            self.stones_moved = True
             if square in CORNERS:
                 self.pushes.append(Push(piece, start, None, "corner"))
                 return
-            self.stones.add(square)
+            self.at[square] = None
         else:
-            self.token_at[square] = piece
+            self.at[square] = piece
             self.where[piece] = square
         self.pushes.append(Push(piece, start, square, fate))
 
@@ -131,11 +145,11 @@ class Table:
 
     def can_push_stone(self, square: str, heading: str) -> bool:
         """A token pushes a single stone when the square beyond it is free."""
-        return square in self.stones and self.free(NEXT[(square, heading)])
+        return self.has_stone(square) and self.free(NEXT[(square, heading)])
 
     def push_stone(self, square: str, heading: str) -> None:
         """Push the stone on ``square`` one square on (it slides if that is blood)."""
-        self.stones.discard(square)
+        del self.at[square]
         target = NEXT[(square, heading)]
         assert target is not None
         if target in self.blood:
@@ -148,18 +162,32 @@ class Table:
         self.eaten.append(token)
         self.where[token] = None if self.origin.stage == 1 else EATEN
 
+    def turn_over(self, token: str) -> None:
+        """The token's die turned to the opposite face (7 − face)."""
+        self.faces[token] = 7 - self.faces.get(token, self.origin.token(token).face)
+
     def to_state(self) -> State:
         """The new position; what did not change is carried over as it was."""
-        origin, where, faces = self.origin, self.where, self.faces
-        tokens = tuple(
-            t if where[t.id] == t.square and faces[t.id] == t.face
-            else Token(t.id, where[t.id], faces[t.id])
-            for t in origin.tokens if where[t.id] != EATEN
-        )
-        moved = origin.moved
-        if len(tokens) < len(origin.tokens):
-            kept = {t.id for t in tokens}
-            moved = tuple(t for t in moved if t in kept)
-        stones = origin.stones if self.stones == self.stones_before else canonical(self.stones)
+        origin = self.origin
+        tokens, moved = origin.tokens, origin.moved
+        if self.where or self.faces:
+            tokens = tuple(self._changed(tokens))
+            if len(tokens) < len(origin.tokens):
+                kept = {t.id for t in tokens}
+                moved = tuple(t for t in moved if t in kept)
+        stones = origin.stones
+        if self.stones_moved:
+            stones = canonical([square for square, token in self.at.items() if token is None])
         return replace(origin, monster=Monster(self.square, self.facing), stones=stones,
                        tokens=tokens, moved=moved)
+
+    def _changed(self, tokens: tuple[Token, ...]) -> Iterator[Token]:
+        """The tokens as they are now, the eaten in stage 2 left out."""
+        where, faces = self.where, self.faces
+        for token in tokens:
+            if token.id in where or token.id in faces:
+                square = where.get(token.id, token.square)
+                if square == EATEN:
+                    continue
+                token = Token(token.id, square, faces.get(token.id, token.face))
+            yield token

@@ -53,7 +53,7 @@ class _Walk:
         self.token = token_id
         self.pos = state.token(token_id).square
         if self.pos is not None:
-            self.table.token_at.pop(self.pos)
+            self.table.at.pop(self.pos)
         self.squares: list[str] = []
 
     def advance(self, written: str, *, last: bool, point: int) -> None:
@@ -97,7 +97,7 @@ class _Walk:
         if square == table.square:
             raise IllegalMove(_("the monster stands on {square}: tokens never pass it",
                                 square=square), where)
-        if square in table.stones:
+        if table.has_stone(square):
             if not table.can_push_stone(square, heading):
                 beyond = NEXT[(square, heading)]
                 why = _("the wall") if beyond is None else _("{square} is not empty",
@@ -115,8 +115,8 @@ class _Walk:
         resting = [square for square in crossed if not table.free(square)]
         if resting:
             square = resting[0]
-            piece = _("a stone") if square in table.stones else table.token_at.get(square,
-                                                                                   _("a piece"))
+            piece = (_("a stone") if table.has_stone(square)
+                     else table.token_on(square) or _("a piece"))
             raise IllegalMove(_("{piece} resting on the blood at {square} blocks the slide: the "
                                 "token may not enter the pool", piece=piece, square=square), where)
         land = NEXT[(crossed[-1], heading)]
@@ -132,14 +132,14 @@ class _Walk:
         if land == table.square:
             raise IllegalMove(_("the monster stands on {land} beyond the pool: the slide cannot "
                                 "end there, so the token may not enter the pool", land=land), where)
-        if land in table.stones:
+        if table.has_stone(land):
             if not table.can_push_stone(land, heading):
                 raise IllegalMove(_("the stone on {land} beyond the pool cannot be pushed: the "
                                     "token may not enter the pool", land=land), where)
             table.push_stone(land, heading)
-        elif land in table.token_at and last:
+        elif table.token_on(land) and last:
             raise IllegalMove(_("{token} stands on {land} beyond the pool: a token may not enter "
-                                "the pool with its last point", token=table.token_at[land],
+                                "the pool with its last point", token=table.token_on(land),
                                 land=land), where)
 
     def leave(self, last: bool, where: str) -> None:
@@ -154,16 +154,16 @@ class _Walk:
 
     def finish(self) -> None:
         table = self.table
-        if self.pos in table.token_at:
+        if table.token_on(self.pos):
             raise IllegalMove(_("{square} holds {token}: a move must end on an empty square",
-                                square=self.pos, token=table.token_at[self.pos]))
+                                square=self.pos, token=table.token_on(self.pos)))
         if self.pos in table.blood:
             raise IllegalMove(_("{token} stopped on the pool at {square}: it needs another "
                                 "point to step off the blood", token=self.token, square=self.pos))
         if self.pos is not None and self.pos != OUT:
-            table.token_at[self.pos] = self.token
+            table.at[self.pos] = self.token
         table.where[self.token] = self.pos
-        table.faces[self.token] = 7 - table.faces[self.token]
+        table.turn_over(self.token)
 
 
 def _straight(start: str, target: str) -> str | None:

@@ -24,10 +24,10 @@ def reference_look(table: _Monster) -> tuple[list[tuple[str, str, str, int]], st
                           ("right", turn_right(table.facing))):
         square, distance = NEXT[(table.square, heading)], 1
         while square is not None:
-            if square in table.stones:
+            if table.has_stone(square):
                 break
-            if square in table.token_at:
-                seen.append((table.token_at[square], side, heading, distance))
+            if table.token_on(square) is not None:
+                seen.append((table.token_on(square), side, heading, distance))
                 break
             square, distance = NEXT[(square, heading)], distance + 1
     if not seen:
@@ -50,12 +50,17 @@ def test_the_look_equals_a_square_by_square_walk(state: states.State, facing: st
 
 
 def reference_state(table: _Monster) -> states.State:
+    """Every token written out from the changes recorded, every stone from the board;
+    the tokens on the board must be just those the board holds."""
     origin = table.origin
-    tokens = tuple(Token(t.id, table.where[t.id], table.faces[t.id]) for t in origin.tokens
-                   if table.where[t.id] != "eaten")
+    tokens = tuple(Token(t.id, table.where.get(t.id, t.square), table.faces.get(t.id, t.face))
+                   for t in origin.tokens if table.where.get(t.id, t.square) != "eaten")
+    assert {t.square: t.id for t in tokens if t.on_board} == {
+        square: token for square, token in table.at.items() if token is not None}
     kept = {t.id for t in tokens}
+    stones = [square for square, token in table.at.items() if token is None]
     return replace(origin, monster=Monster(table.square, table.facing),
-                   stones=canonical(table.stones), tokens=tokens,
+                   stones=canonical(stones), tokens=tokens,
                    moved=tuple(t for t in origin.moved if t in kept))
 
 
