@@ -108,8 +108,11 @@ class _Monster(Table):
     """The monster's moves on a working table."""
 
     def look(self) -> Look:
-        """Straight ahead, left and right, each up to the first token, stone or wall."""
-        seen = None
+        """Straight ahead, left and right, each up to the first token, stone or wall;
+        the monster turns towards the nearest token seen, unless two are as near."""
+        seen: list[Sighting] = []
+        nearest = None
+        tie = False
         at = self.at
         for side, heading, ray in LOOKS[self.facing][self.square]:
             for distance, square in enumerate(ray, 1):
@@ -117,17 +120,15 @@ class _Monster(Table):
                     token = at[square]
                     if token is not None:  # not a stone
                         sighting = Sighting(token, side, heading, distance)
-                        seen = [sighting] if seen is None else [*seen, sighting]
+                        seen.append(sighting)
+                        if nearest is None or distance < nearest.distance:
+                            nearest, tie = sighting, False
+                        elif distance == nearest.distance:
+                            tie = True
                     break
-        if seen is None:
+        if nearest is None:
             return BLIND[self.facing]
-        if len(seen) == 1:
-            return Look((seen[0],), seen[0].heading, False)
-        nearest = min(s.distance for s in seen)
-        closest = [s for s in seen if s.distance == nearest]
-        if len(closest) > 1:
-            return Look(tuple(seen), self.facing, True)
-        return Look(tuple(seen), closest[0].heading, False)
+        return Look(tuple(seen), self.facing if tie else nearest.heading, tie)
 
     def step(self, number: int) -> Step:
         """Look, then move one square: wrap, push, eat or slide."""
