@@ -94,8 +94,9 @@ def resolve_monster(state: State, tile: str) -> MoveResult:
 #: For each heading, the three directions the monster looks: ahead, left, right.
 SIDES = {facing: (("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing)))
          for facing in "NESW"}
-#: heading → square → the three rays of a look from there: (side, heading, squares).
-LOOKS = {facing: {square: tuple((side, heading, RAY[(square, heading)])
+#: heading → square → the three rays of a look from there: (side, heading, the
+#: squares of the ray each with its distance).
+LOOKS = {facing: {square: tuple((side, heading, tuple(enumerate(RAY[(square, heading)], 1)))
                                 for side, heading in SIDES[facing]) for square in SQUARES}
          for facing in "NESW"}
 #: heading → square → the square ahead, or None at a wall.
@@ -115,7 +116,7 @@ class _Monster(Table):
         tie = False
         at = self.at
         for side, heading, ray in LOOKS[self.facing][self.square]:
-            for distance, square in enumerate(ray, 1):
+            for distance, square in ray:
                 if square in at:
                     token = at[square]
                     if token is not None:  # not a stone
