@@ -8,7 +8,6 @@ and turn it back into a new state. Nothing here decides *where* a mover goes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -168,10 +167,11 @@ class Table:
 
     def to_state(self) -> State:
         """The new position; what did not change is carried over as it was."""
-        origin = self.origin
+        origin, where, faces = self.origin, self.where, self.faces
         tokens, moved = origin.tokens, origin.moved
-        if self.where or self.faces:
-            tokens = tuple(self._changed(tokens))
+        if where or faces:
+            now = [t if t.id not in where and t.id not in faces else self._now(t) for t in tokens]
+            tokens = tuple(t for t in now if t is not None)
             if len(tokens) < len(origin.tokens):
                 kept = {t.id for t in tokens}
                 moved = tuple(t for t in moved if t in kept)
@@ -181,13 +181,9 @@ class Table:
         return replace(origin, monster=Monster(self.square, self.facing), stones=stones,
                        tokens=tokens, moved=moved)
 
-    def _changed(self, tokens: tuple[Token, ...]) -> Iterator[Token]:
-        """The tokens as they are now, the eaten in stage 2 left out."""
-        where, faces = self.where, self.faces
-        for token in tokens:
-            if token.id in where or token.id in faces:
-                square = where.get(token.id, token.square)
-                if square == EATEN:
-                    continue
-                token = Token(token.id, square, faces.get(token.id, token.face))
-            yield token
+    def _now(self, token: Token) -> Token | None:
+        """A token that moved, was eaten or turned, as it is now (None: out of the game)."""
+        square = self.where.get(token.id, token.square)
+        if square == EATEN:
+            return None
+        return Token(token.id, square, self.faces.get(token.id, token.face))

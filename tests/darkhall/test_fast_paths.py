@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.darkhall import state as states
 from companion.darkhall.board import NEXT
-from companion.darkhall.monster import _Monster, resolve_monster
+from companion.darkhall.monster import Look, Sighting, Step, _Monster, resolve_monster
 from companion.darkhall.state import Monster, Token, canonical
 from companion.grid import turn_left, turn_right
 from tests.darkhall.strategies import positions
@@ -73,3 +73,7 @@ def test_the_new_state_equals_one_built_afresh(state: states.State, tile: str) -
         table.step(number)
     table.facing = table.look().facing
     assert result.state == reference_state(table)
+    looks = [s.look for s in result.steps] + [result.final_look]
+    assert all(len(s) == len(Step._fields) for s in result.steps)  # the records made directly
+    assert all(len(look) == len(Look._fields) for look in looks)
+    assert all(len(seen) == len(Sighting._fields) for look in looks for seen in look.seen)
