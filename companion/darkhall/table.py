@@ -8,7 +8,6 @@ and turn it back into a new state. Nothing here decides *where* a mover goes.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from companion.darkhall.board import CORNERS, NEXT
@@ -178,8 +177,8 @@ class Table:
         stones = origin.stones
         if self.stones_moved:
             stones = canonical([square for square, token in self.at.items() if token is None])
-        return replace(origin, monster=Monster(self.square, self.facing), stones=stones,
-                       tokens=tokens, moved=moved)
+        return origin.moved_on(monster=Monster(self.square, self.facing), stones=stones,
+                               tokens=tokens, moved=moved)
 
     def _now(self, token: Token) -> Token | None:
         """A token that moved, was eaten or turned, as it is now (None: out of the game)."""
