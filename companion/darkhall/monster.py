@@ -106,8 +106,10 @@ SIDES = {facing: (("ahead", facing), ("left", turn_left(facing)), ("right", turn
 LOOKS = {facing: {square: tuple((side, heading, tuple(enumerate(RAY[(square, heading)], 1)))
                                 for side, heading in SIDES[facing]) for square in SQUARES}
          for facing in "NESW"}
-#: heading → square → the square ahead, or None at a wall.
-AHEAD = {heading: {square: NEXT[(square, heading)] for square in SQUARES} for heading in "NESW"}
+#: heading → square → where one step leads: (the letter of the wall passed through,
+#: or None inside the board; the square entered).
+AHEAD = {heading: {square: (None, NEXT[(square, heading)]) if NEXT[(square, heading)]
+                   else wrap(square, heading) for square in SQUARES} for heading in "NESW"}
 #: A look that saw nothing, one per heading (made once: most looks see nothing).
 BLIND = {facing: Look((), facing, False) for facing in "NESW"}
 
@@ -143,10 +145,7 @@ class _Monster(Table):
         look = self.look()
         facing = self.facing = look.facing
         start = self.square
-        target = AHEAD[facing][start]
-        wall = None
-        if target is None:
-            wall, target = wrap(start, facing)
+        wall, target = AHEAD[facing][start]
         on_blood = target in self.blood
         if not on_blood and target not in self.at:
             self.square = target  # the usual step: onto an empty square
