@@ -117,11 +117,14 @@ BLIND = {facing: Look((), facing, False) for facing in "NESW"}
 class _Monster(Table):
     """The monster's moves on a working table."""
 
+    __slots__ = ()
+
     def look(self) -> Look:
         """Straight ahead, left and right, each up to the first token, stone or wall;
         the monster turns towards the nearest token seen, unless two are as near."""
         seen: list[Sighting] = []
-        nearest = None
+        nearest: Sighting | None = None
+        near = 0  # its distance
         tie = False
         at = self.at
         for side, heading, ray in LOOKS[self.facing][self.square]:
@@ -131,9 +134,9 @@ class _Monster(Table):
                     if token is not None:  # not a stone
                         sighting = _record(Sighting, (token, side, heading, distance))
                         seen.append(sighting)
-                        if nearest is None or distance < nearest.distance:
-                            nearest, tie = sighting, False
-                        elif distance == nearest.distance:
+                        if nearest is None or distance < near:
+                            nearest, near, tie = sighting, distance, False
+                        elif distance == near:
                             tie = True
                     break
         if nearest is None:
@@ -146,15 +149,21 @@ class _Monster(Table):
         facing = self.facing = look.facing
         start = self.square
         wall, target = AHEAD[facing][start]
-        on_blood = target in self.blood
-        if not on_blood and target not in self.at:
+        at = self.at
+        if target in self.blood:
+            self.pushes, eaten_before = [], len(self.eaten)
+            slid, target = self.cross(target)
+        elif target not in at:
             self.square = target  # the usual step: onto an empty square
             return _record(Step, (number, look, start, target, facing, wall, (), (), ()))
-        self.pushes, eaten_before = [], len(self.eaten)
-        slid: tuple[str, ...] = ()
-        if on_blood:
-            slid, target = self.cross(target)
-        else:
+        elif at[target] is not None:  # a token: eaten
+            self.square = target
+            token = at.pop(target)
+            self.eat(token)
+            return _record(Step, (number, look, start, target, facing, wall, (), (), (token,)))
+        else:  # a stone: pushed, with whatever stands behind it
+            self.pushes, eaten_before = [], len(self.eaten)
+            slid = ()
             self.enter(target, [])
         self.square = target
         return Step(number, look, start, target, facing, wall, slid, tuple(self.pushes),

@@ -37,6 +37,9 @@ class Table:
     (``where``), the dice turned (``faces``), whether any stone moved.
     """
 
+    __slots__ = ("at", "blood", "eaten", "faces", "facing", "origin", "pushes", "square",
+                 "stones_moved", "where")
+
     def __init__(self, state: State) -> None:
         self.origin = state
         self.square = state.monster.square
@@ -169,11 +172,14 @@ class Table:
         origin, where, faces = self.origin, self.where, self.faces
         tokens, moved = origin.tokens, origin.moved
         if where or faces:
-            now = [t if t.id not in where and t.id not in faces else self._now(t) for t in tokens]
-            tokens = tuple(t for t in now if t is not None)
-            if len(tokens) < len(origin.tokens):
+            changed = where.keys() | faces.keys() if faces else where
+            now = [self._now(t) if t.id in changed else t for t in tokens]
+            if EATEN in where.values():  # out of the game (stage 2)
+                tokens = tuple(t for t in now if t is not None)
                 kept = {t.id for t in tokens}
                 moved = tuple(t for t in moved if t in kept)
+            else:
+                tokens = tuple(now)
         stones = origin.stones
         if self.stones_moved:
             stones = canonical([square for square, token in self.at.items() if token is None])
