@@ -101,11 +101,26 @@ _record = tuple.__new__
 #: For each heading, the three directions the monster looks: ahead, left, right.
 SIDES = {facing: (("ahead", facing), ("left", turn_left(facing)), ("right", turn_right(facing)))
          for facing in "NESW"}
-#: heading → square → the three rays of a look from there: (side, heading, the
-#: squares of the ray each with its distance).
-LOOKS = {facing: {square: tuple((side, heading, tuple(enumerate(RAY[(square, heading)], 1)))
-                                for side, heading in SIDES[facing]) for square in SQUARES}
-         for facing in "NESW"}
+
+
+class _Rays(dict):
+    """For one heading, square → the three rays of a look from there: (side,
+    heading, the squares of the ray each with its distance). Each is made when
+    first needed (a command resolves one move; a server or a benchmark many)."""
+
+    def __init__(self, facing: str) -> None:
+        super().__init__()
+        self.sides = SIDES[facing]
+
+    def __missing__(self, square: str) -> tuple:
+        rays = tuple((side, heading, tuple(enumerate(RAY[(square, heading)], 1)))
+                     for side, heading in self.sides)
+        self[square] = rays
+        return rays
+
+
+#: heading → square → the three rays of a look from there.
+LOOKS = {facing: _Rays(facing) for facing in "NESW"}
 #: heading → square → where one step leads: (the letter of the wall passed through,
 #: or None inside the board; the square entered).
 AHEAD = {heading: {square: (None, NEXT[(square, heading)]) if NEXT[(square, heading)]
