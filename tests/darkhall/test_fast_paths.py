@@ -14,6 +14,7 @@ from companion.darkhall.board import NEXT
 from companion.darkhall.monster import Look, Sighting, Step, _Monster, resolve_monster
 from companion.darkhall.state import Monster, Token, canonical
 from companion.grid import turn_left, turn_right
+from tests.darkhall.reference import move_as_data, reference_move
 from tests.darkhall.strategies import positions
 
 
@@ -77,3 +78,9 @@ def test_the_new_state_equals_one_built_afresh(state: states.State, tile: str) -
     assert all(len(s) == len(Step._fields) for s in result.steps)  # the records made directly
     assert all(len(look) == len(Look._fields) for look in looks)
     assert all(len(seen) == len(Sighting._fields) for look in looks for seen in look.seen)
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions(max_tokens=28), st.sampled_from(["5", "7", "8", "10", "X", "XX"]))
+def test_every_move_equals_the_slow_reference_resolver(state: states.State, tile: str) -> None:
+    assert move_as_data(resolve_monster(state, tile)) == reference_move(state, tile)
