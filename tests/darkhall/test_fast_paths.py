@@ -1,6 +1,7 @@
-"""The resolver's fast paths against straightforward references, on random positions:
-the monster's look (walking square by square with NEXT) and the new state (built
-afresh, every token and stone written out)."""
+"""The resolver against straightforward references, on random positions: the
+monster's look and whole moves against the slow reference resolver
+(``tests/darkhall/reference.py``), and the new state built afresh from the
+table, every token and stone written out."""
 
 from __future__ import annotations
 
@@ -10,42 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.darkhall import state as states
-from companion.darkhall.board import NEXT
 from companion.darkhall.monster import Look, Sighting, Step, _Monster, resolve_monster
 from companion.darkhall.state import Monster, Token, canonical
-from companion.grid import turn_left, turn_right
-from tests.darkhall.reference import move_as_data, reference_move
+from tests.darkhall.reference import Position, move_as_data, reference_move
 from tests.darkhall.strategies import positions
-
-
-def reference_look(table: _Monster) -> tuple[list[tuple[str, str, str, int]], str, bool]:
-    """What the monster sees, walked one square at a time as the rules say it."""
-    seen = []
-    for side, heading in (("ahead", table.facing), ("left", turn_left(table.facing)),
-                          ("right", turn_right(table.facing))):
-        square, distance = NEXT[(table.square, heading)], 1
-        while square is not None:
-            if table.has_stone(square):
-                break
-            if table.token_on(square) is not None:
-                seen.append((table.token_on(square), side, heading, distance))
-                break
-            square, distance = NEXT[(square, heading)], distance + 1
-    if not seen:
-        return seen, table.facing, False
-    nearest = min(s[3] for s in seen)
-    closest = [s for s in seen if s[3] == nearest]
-    if len(closest) > 1:
-        return seen, table.facing, True
-    return seen, closest[0][2], False
 
 
 @settings(max_examples=300, deadline=None)
 @given(positions(max_tokens=20), st.sampled_from("NESW"))
 def test_the_look_equals_a_square_by_square_walk(state: states.State, facing: str) -> None:
-    table = _Monster(replace(state, monster=Monster(state.monster.square, facing)))
-    look = table.look()
-    seen, heading, tie = reference_look(table)
+    turned = replace(state, monster=Monster(state.monster.square, facing))
+    look = _Monster(turned).look()
+    seen, heading, tie = Position(turned).look()
     assert [tuple(s) for s in look.seen] == seen
     assert (look.facing, look.tie) == (heading, tie)
 
