@@ -105,7 +105,8 @@ def _rgb(value: str, ink: bool, ink_saver: bool) -> str:
     return fp_str(c.red, c.green, c.blue)
 
 
-_PAINT = {(0, 0): "n", (1, 0): "S", (0, 1): "f", (1, 1): "B"}
+#: (stroked, filled) → the operator that paints a path.
+_PAINT = {(False, False): "n", (True, False): "S", (False, True): "f", (True, True): "B"}
 
 
 class _Painter:
