@@ -103,13 +103,17 @@ def strip_hints(font: bytes) -> bytes:
     """A TrueType font without its hinting: no ``fpgm``, ``prep`` or ``cvt `` table
     and no instructions in any glyph. Hints fit outlines to a screen's pixel grid;
     on paper (and in PDF viewers, which mostly ignore them) the outlines are the
-    same, and a subset of a Japanese font is about a third smaller without them."""
+    same, and a subset of a Japanese font is about a third smaller without them.
+    A font whose tables cannot be read this way is returned as it is."""
     from reportlab.pdfbase.ttfonts import TTFontMaker
 
-    tables = _tables(font)
-    head = tables["head"]
-    glyphs = _glyphs(tables["glyf"], tables["loca"], long=head[50:52] == b"\0\1")
-    stripped = [_pad4(_unhinted(glyph)) for glyph in glyphs]
+    try:
+        tables = _tables(font)
+        head = tables["head"]
+        glyphs = _glyphs(tables["glyf"], tables["loca"], long=head[50:52] == b"\0\1")
+        stripped = [_pad4(_unhinted(glyph)) for glyph in glyphs]
+    except (KeyError, IndexError, struct.error):
+        return font  # embedded with its hints: they cost bytes, not correctness
     offsets = [0]
     for glyph in stripped:
         offsets.append(offsets[-1] + len(glyph))

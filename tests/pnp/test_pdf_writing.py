@@ -94,6 +94,15 @@ def test_hints_are_stripped_and_every_outline_kept():
     after.save(io.BytesIO())  # a font fontTools writes out again: checksums, loca, head
 
 
+def test_a_font_that_cannot_be_read_for_its_hints_is_kept_as_it_is():
+    hinted = _hinted_font()
+    font = TTFont(io.BytesIO(hinted))
+    glyf_offset = font.reader.tables["glyf"].offset
+    broken = hinted[:glyf_offset] + b"\xff" * 12 + hinted[glyf_offset + 12:]  # a glyph's header
+    assert strip_hints(broken) == broken
+    assert strip_hints(hinted[:40]) == hinted[:40]  # cut inside the table directory
+
+
 def _embedded_fonts(pdf: bytes) -> list[TTFont]:
     fonts = []
     for match in re.finditer(rb"/Length (\d+) /Length1 \d+\s*>>\s*stream\r?\n", pdf):
