@@ -42,12 +42,12 @@ class Table:
 
     def __init__(self, state: State) -> None:
         self.origin = state
-        self.square = state.monster.square
-        self.facing = state.monster.facing
+        self.square, self.facing = state.monster
         at: dict[str, str | None] = dict.fromkeys(state.stones)
         for token in state.tokens:
-            if token.square is not None and token.square != OUT:
-                at[token.square] = token.id
+            square = token.square
+            if square is not None and square != OUT:
+                at[square] = token.id
         self.at = at
         self.blood = state.blood
         self.stones_moved = False
