@@ -104,12 +104,9 @@ def _shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 3].rsplit(" ", 1)[0] + "..."
 
 
-class FilePath(click.Path):
-    """A file argument or option, handed to the command as a :class:`pathlib.Path`
-    made when a path is given: a command run without one never imports pathlib."""
-
-    def __init__(self) -> None:
-        super().__init__(dir_okay=False)
+class LazyPath(click.Path):
+    """``click.Path`` handing the command a :class:`pathlib.Path`, made when a path
+    is given: a command run without one never imports pathlib."""
 
     def coerce_path_result(self, value: Any) -> Any:
         from pathlib import Path

@@ -10,7 +10,7 @@ import click
 
 from companion import i18n
 from companion.errors import InputError
-from companion.shell import LazyGroup
+from companion.shell import LazyGroup, LazyPath
 from pnp import __version__
 from pnp.flags import build_options, game_options, make_options
 from pnp.settings import DUPLEX, GAME_OPTIONS, LANGS, PAPER_NAMES
@@ -168,7 +168,7 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
 @click.argument("game", shell_complete=_complete_game)
 @click.argument("component", shell_complete=_complete_component)
 @click.option("-o", "--output", "output", required=True,
-              type=click.Path(dir_okay=False, path_type=Path), help="The SVG file to write.")
+              type=LazyPath(dir_okay=False), help="The SVG file to write.")
 @click.option("--page", type=click.IntRange(1, 999),
               help="A whole page of the component as printed (default: its first piece).")
 @click.option("--lang", default="ja", type=click.Choice(LANGS))
@@ -217,8 +217,7 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
 @click.option("--paper", default="a4", type=click.Choice(list(PAPER_NAMES), case_sensitive=False))
 @click.option("--duplex", default="long", type=click.Choice(["long", "short"]))
 @click.option("--lang", default="ja", type=click.Choice(LANGS))
-@click.option("--out", "out_dir", default="output", type=click.Path(file_okay=False,
-                                                                     path_type=Path))
+@click.option("--out", "out_dir", default="output", type=LazyPath(file_okay=False))
 def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
     """Print a duplex calibration page: read the back offset, pass --back-offset.
 

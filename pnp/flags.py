@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from companion.errors import InputError
+from companion.shell import LazyPath
 from pnp.settings import DUPLEX, LANGS, PAPER_NAMES, TILE_SHAPES
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def print_options(function, *, bleed: float | None = 3.0):
         click.option("--lang", default="ja", show_default=True, type=click.Choice(LANGS),
                      help="Language of the printed words."),
         click.option("--out", "out_dir", default="output", show_default=True,
-                     type=click.Path(file_okay=False, path_type=Path),
+                     type=LazyPath(file_okay=False),
                      help="Folder for the PDFs."),
         click.option("--copies", default=1, show_default=True, type=int,
                      help="Copies of every piece (or page, for sheets)."),

@@ -24,7 +24,7 @@ from companion.files import (
     write_together,
 )
 from companion.i18n import _, _n
-from companion.shell import FilePath, add_help, ascii_option, names_or_files
+from companion.shell import LazyPath, add_help, ascii_option, names_or_files
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,7 +50,7 @@ def _complete_token(ctx: click.Context, param: click.Parameter, incomplete: str)
         return []
     return [CompletionItem(t.id) for t in tokens if t.id.startswith(incomplete)]
 out_option = click.option(
-    "--out", type=FilePath(),
+    "--out", type=LazyPath(dir_okay=False),
     help="Write the new state here (.json, .toml, or text for any other name; '-' writes "
          "only the JSON state to standard output, the report to standard error).",
 )
@@ -221,7 +221,7 @@ def setup(state: str | None, players: int | None, out: Path | None) -> None:
 
 @darkhall.command("undo")
 @click.argument("state", shell_complete=complete_state)
-@click.option("--game", type=FilePath(),
+@click.option("--game", type=LazyPath(dir_okay=False),
               help="The game file, when the last change was 'deck draw': the tile goes "
               "back in the deck, and both files are saved together.")
 @out_option
@@ -298,7 +298,7 @@ def deck() -> None:
 
 
 @deck.command("new")
-@click.argument("game", type=FilePath())
+@click.argument("game", type=LazyPath(dir_okay=False))
 @click.option("--seed", type=int, help="The seed that deals every tile (drawn if omitted).")
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 def deck_new(game: Path, seed: int | None, force: bool) -> None:
@@ -321,8 +321,8 @@ def deck_new(game: Path, seed: int | None, force: bool) -> None:
 
 
 @deck.command("draw")
-@click.argument("game", type=FilePath())
-@click.option("--state", "state_file", type=FilePath(),
+@click.argument("game", type=LazyPath(dir_okay=False))
+@click.option("--state", "state_file", type=LazyPath(dir_okay=False),
               help="Also end the round on this state file with the tile drawn (flip the "
               "tokens that did not move, move the monster), and save both files together.")
 @ascii_option
@@ -379,7 +379,7 @@ def _refuse_mismatch(game: deck_rules.Game, position: states.State, state_file: 
 
 
 @deck.command("show")
-@click.argument("game", type=FilePath())
+@click.argument("game", type=LazyPath(dir_okay=False))
 def deck_show(game: Path) -> None:
     """Show the tiles drawn so far and what comes next.
 

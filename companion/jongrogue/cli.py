@@ -19,13 +19,13 @@ from companion.jongrogue.engine import Draws, Event, Reveals
 from companion.jongrogue.events import describe
 from companion.jongrogue.state import State
 from companion.jongrogue.tables import Tables
-from companion.shell import add_help, ascii_option
+from companion.shell import LazyPath, add_help, ascii_option
 
 STATE_HELP = "STATE is a game file (JSON), see docs/jongrogue.md."
 state_argument = click.argument("state_file", metavar="STATE",
-                                type=click.Path(dir_okay=False, path_type=Path))
+                                type=LazyPath(dir_okay=False))
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-out_option = click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+out_option = click.option("--out", type=LazyPath(dir_okay=False),
                           help="Write the new state here (it may be STATE itself).")
 tile_option = click.option("--tile", "drawn", multiple=True, metavar="T",
                            help="A tile drawn from the wall at the table (repeat for "
@@ -36,7 +36,7 @@ reveal_option = click.option("--reveal", "revealed", multiple=True, metavar="'P 
 
 
 @click.group()
-@click.option("--tables", "tables_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--tables", "tables_dir", type=LazyPath(file_okay=False),
               help="A folder of tables (labyrinth.csv, rooms.csv, …) replacing the shipped "
                    "ones.")
 @click.pass_context
@@ -105,7 +105,7 @@ def floor() -> None:
 
 @floor.command("new")
 @click.argument("state_file", metavar="[STATE]", required=False,
-                type=click.Path(dir_okay=False, path_type=Path))
+                type=LazyPath(dir_okay=False))
 @click.option("--seed", type=int, help="Deal from this seed (the same seed, the same floor).")
 @click.option("--tiles", "spec", metavar="SPEC",
               help="The floor laid at the table: 'START; G1; …; G9', each group the pair "
@@ -601,7 +601,7 @@ def tables_json(found: Tables) -> dict[str, Any]:
 @click.option("--lang", "card_lang", type=click.Choice(["ja", "en"]), default="ja",
               show_default=True, help="The language of the meaning band.")
 @click.option("--no-flowers", is_flag=True, help="Leave out the 8 flower and season spares.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", type=LazyPath(dir_okay=False),
               help="Write the CSV here (else it is printed).")
 @click.pass_context
 def cards_command(ctx: click.Context, card_lang: str, no_flowers: bool, out: Path | None

@@ -28,11 +28,11 @@ from companion.majin.cards import RANKS
 from companion.majin.corridors import DIRECTIONS
 from companion.majin.options import DICE_HELP, emit, json_option
 from companion.majin.town import Change
-from companion.shell import add_help
+from companion.shell import LazyPath, add_help
 
 CAMPAIGN_HELP = "CAMPAIGN is the campaign file (JSON), see docs/majin.md."
 campaign_argument = click.argument("campaign_file", metavar="CAMPAIGN",
-                                   type=click.Path(dir_okay=False, path_type=Path))
+                                   type=LazyPath(dir_okay=False))
 
 
 class CampaignCommand(click.Command):
@@ -507,7 +507,7 @@ def up(campaign_file: Path, seed: int | None, as_json: bool, dry_run: bool) -> N
 
 
 @campaign_command
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+@click.option("--out", type=LazyPath(dir_okay=False), required=True,
               metavar="BATTLE", help="Write the battle file here.")
 @click.option("--monsters", "chosen", metavar="ID,…", help="The monsters the table drew.")
 @click.option("--dice", "dice_text", metavar="N", help="The d3 the table rolled (1-3).")
@@ -531,8 +531,7 @@ def fight(campaign_file: Path, out: Path, chosen: str | None, dice_text: str | N
 
 
 @campaign_command
-@click.argument("battle_file", metavar="BATTLE", type=click.Path(dir_okay=False,
-                                                                 path_type=Path))
+@click.argument("battle_file", metavar="BATTLE", type=LazyPath(dir_okay=False))
 @seed_option
 def settle(campaign_file: Path, battle_file: Path, seed: int | None, as_json: bool,
            dry_run: bool) -> None:

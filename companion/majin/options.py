@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
@@ -10,14 +9,15 @@ import click
 from companion.dice import Tray, typed_dice
 from companion.files import dump_json
 from companion.i18n import _
+from companion.shell import LazyPath
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print JSON on standard output (messages go to standard "
                                 "error).")
-out_option = click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+out_option = click.option("--out", type=LazyPath(dir_okay=False),
                           metavar="NEW", help="Write the new battle file here.")
 battle_argument = click.argument("battle_file", metavar="BATTLE",
-                                 type=click.Path(dir_okay=False, path_type=Path))
+                                 type=LazyPath(dir_okay=False))
 DICE_HELP = """\b
 Dice: --dice D,D,… are the dice the table rolled, in the order the rules roll
 them; they must be exactly the dice the command rolls. --seed S rolls them

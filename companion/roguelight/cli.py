@@ -24,7 +24,7 @@ from companion.roguelight.report import (
 )
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
-from companion.shell import FilePath, add_help, ascii_option, names_or_files
+from companion.shell import LazyPath, add_help, ascii_option, names_or_files
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -82,7 +82,7 @@ add_help(show_map, f"Shipped maps: {', '.join(SHIPPED)}.")
 @roguelight.command()
 @click.argument("source", metavar="MAP", shell_complete=names_or_files(*SHIPPED))
 @click.option("--name", help="The player's name on the sheet (default: the file's name).")
-@click.option("--out", type=FilePath(),
+@click.option("--out", type=LazyPath(dir_okay=False),
               help="Write the blank sheet here (default: standard output).")
 @click.option("--force", is_flag=True, help="Replace an existing file.")
 def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
@@ -208,7 +208,7 @@ def _typed_roller(descent, battle):
 
 @roguelight.command("replay")
 @click.argument("log_file", metavar="LOG", shell_complete=names_or_files())
-@click.option("--out", type=FilePath(),
+@click.option("--out", type=LazyPath(dir_okay=False),
               help="Write the finished sheet here ('-' for standard output).")
 def replay_command(log_file: str, out: Path | None) -> None:
     """Check a build-part play LOG round by round and write the finished sheet.

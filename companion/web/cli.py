@@ -9,6 +9,7 @@ import click
 
 from companion.errors import InputError
 from companion.i18n import _
+from companion.shell import LazyPath
 
 LOOPBACK = "127.0.0.1"
 
@@ -24,7 +25,7 @@ def default_data() -> Path:
               help="Where to listen. Only an address you give (0.0.0.0 for every network) "
                    "opens the page to other devices.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--data", "data_dir", type=LazyPath(file_okay=False),
               help="The folder where games at the table are saved (default: "
                    "~/.local/share/pnp-companion/games).")
 def serve(host: str, port: int, data_dir: Path | None) -> None:

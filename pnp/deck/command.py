@@ -9,6 +9,7 @@ import click
 
 from companion.errors import InputError
 from companion.files import write_atomic
+from companion.shell import LazyPath
 from pnp import deck as decks
 from pnp.build import Context, context, picked
 from pnp.flags import make_options, page_numbers, print_options
@@ -21,8 +22,8 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
 
 
 @click.command("deck")
-@click.argument("deck_file", metavar="DECK.toml", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--data", type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("deck_file", metavar="DECK.toml", type=LazyPath(dir_okay=False))
+@click.option("--data", type=LazyPath(dir_okay=False),
               help="Use this CSV/TOML/JSON file instead of the deck's own data file.")
 @click.option("--only", "only", metavar="ROWS",
               help="Only these data rows (1 = the first row after the header), like 1,4-6.")
@@ -31,7 +32,7 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
                    "not a warning.")
 @click.option("--preview", type=click.IntRange(1, 99999), metavar="N",
               help="Write card N's face as SVG (with -o) instead of the PDF.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", type=LazyPath(dir_okay=False),
               help="The SVG file --preview writes.")
 @print_options
 def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: bool,
