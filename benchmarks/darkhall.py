@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from timing import tool
 
 from companion.darkhall import state as states
 from companion.darkhall.board import CORNERS, SQUARES
@@ -54,7 +54,7 @@ def random_position(rng: random.Random) -> states.State:
 
 
 def end_to_end(runs: int) -> float:
-    command = shutil.which("companion") or str(Path(sys.executable).with_name("companion"))
+    command = tool("companion")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "full.json"
         path.write_text(states.to_json(full_board(random.Random(1))))

@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import shutil
-import sys
 import tempfile
 from pathlib import Path
 
-from timing import against_protograf, timed
+from timing import against_protograf, timed, tool
 
 CARDS = 144
 COLOURS = ("#1d3f8f", "#c8102e", "#1a7a3c", "#d9a441")
@@ -101,7 +99,7 @@ def main() -> None:
     parser.add_argument("--protograf", metavar="PYTHON",
                         help="the python of an environment with protograf installed")
     args = parser.parse_args()
-    pnp = shutil.which("pnp") or str(Path(sys.executable).with_name("pnp"))
+    pnp = tool("pnp")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         write_inputs(folder)

@@ -15,13 +15,11 @@ report gives the median wall time, the size, and the ratios protograf / pnp.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from timing import against_protograf, timed
+from timing import against_protograf, timed, tool
 
 PROTOGRAF = """
 from protograf import *
@@ -44,8 +42,8 @@ def main() -> None:
     parser.add_argument("--protograf", metavar="PYTHON",
                         help="the python of an environment with protograf installed")
     args = parser.parse_args()
-    pnp = shutil.which("pnp") or str(Path(sys.executable).with_name("pnp"))
-    companion = shutil.which("companion") or str(Path(sys.executable).with_name("companion"))
+    pnp = tool("pnp")
+    companion = tool("companion")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         subprocess.run([companion, "jongrogue", "cards", "--out", "tiles.csv"], cwd=folder,

@@ -11,14 +11,12 @@ Each figure is the median of several runs.
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from timing import median_seconds
+from timing import build_report, median_seconds, tool
 
 from companion.dice import Tray
 from companion.files import dump_json
@@ -50,9 +48,6 @@ def battles_per_second(files: list[dict], found: card_files.Cards) -> float:
     return len(files) / (time.perf_counter() - start)
 
 
-def tool(name: str) -> str:
-    return shutil.which(name) or str(Path(sys.executable).with_name(name))
-
 
 def main() -> None:
     found = card_files.load("sample")
@@ -69,19 +64,7 @@ def main() -> None:
             check=True, capture_output=True), 11)
         print(f"companion majin battle, end to end: median {cli * 1000:.0f} ms (11 runs; "
               "target < 300 ms)")
-        out = Path(folder) / "out"
-        build = subprocess.run([tool("pnp"), "build", "majin-dungeon", "--out", str(out)],
-                               capture_output=True)
-        if build.returncode != 0:
-            print("pnp build majin-dungeon: not available")
-            return
-        seconds = median_seconds(lambda: subprocess.run(
-            [tool("pnp"), "build", "majin-dungeon", "--out", str(out)], check=True,
-            capture_output=True), 5)
-        size = sum(p.stat().st_size for p in out.rglob("*.pdf"))
-        print(f"pnp build majin-dungeon: median {seconds:.2f} s (5 runs), "
-              f"{size / 1024:.0f} KiB in {len(list(out.rglob('*.pdf')))} PDFs")
-
+        build_report("majin-dungeon", Path(folder) / "out", 5)
 
 if __name__ == "__main__":
     main()

@@ -7,17 +7,17 @@ every PDF written, with the embedded font.
 
 from __future__ import annotations
 
-import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from timing import tool
+
 
 def main(runs: int = 5) -> None:
-    command = shutil.which("pnp") or str(Path(sys.executable).with_name("pnp"))
+    command = tool("pnp")
     for game in ("roguelight", "darkhall"):
         with tempfile.TemporaryDirectory() as out:
             times = []

@@ -9,13 +9,11 @@ Each figure is the median of several runs.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from timing import median_seconds
+from timing import build_report, median_seconds, tool
 
 from companion.files import dump_json
 from companion.rakugaaki import board as boards
@@ -37,9 +35,6 @@ def full_state() -> states.State:
                         "standard-56")
 
 
-def tool(name: str) -> str:
-    return shutil.which(name) or str(Path(sys.executable).with_name(name))
-
 
 def main() -> None:
     state = full_state()
@@ -54,14 +49,7 @@ def main() -> None:
         inside = median_seconds(lambda: [rules.options(state, c) for c in state.colours], 50)
         print(f"options for all six colours in-process: median {inside * 1000:.2f} ms "
               f"(50 runs; {inside * 1000 / 6:.2f} ms a colour)")
-        out = Path(folder) / "out"
-        build = median_seconds(lambda: subprocess.run(
-            [tool("pnp"), "build", "rakugaaki", "--out", str(out)], check=True,
-            capture_output=True), 5)
-        size = sum(p.stat().st_size for p in out.glob("*.pdf"))
-        print(f"pnp build rakugaaki: median {build:.2f} s (5 runs), "
-              f"{size / 1024:.0f} KiB in {len(list(out.glob('*.pdf')))} PDFs")
-
+        build_report("rakugaaki", Path(folder) / "out", 5)
 
 if __name__ == "__main__":
     main()

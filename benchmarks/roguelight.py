@@ -8,13 +8,11 @@ Each figure is the median of several runs.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
-from timing import median_seconds
+from timing import median_seconds, tool
 
 from companion.roguelight.intercept import plan
 from companion.roguelight.scoring import score_exits
@@ -31,7 +29,7 @@ def main() -> None:
            for i, s in enumerate([alice, bob] * 3)]
     exact = median_seconds(lambda: plan(six), 50)
     print(f"exact interception, six sheets: median {exact * 1000:.1f} ms (50 runs)")
-    command = shutil.which("companion") or str(Path(sys.executable).with_name("companion"))
+    command = tool("companion")
     cli = median_seconds(lambda: subprocess.run(
         [command, "roguelight", "score", str(EXAMPLES / "alice.toml")],
         check=True, capture_output=True), 11)

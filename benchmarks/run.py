@@ -27,14 +27,11 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from timing import median_seconds
+from timing import median_seconds, tool
 
 ROOT = Path(__file__).parents[1]
 BIN = Path(sys.executable).parent
 
-
-def tool(name: str) -> str:
-    return shutil.which(name, path=str(BIN)) or shutil.which(name) or name
 
 
 def report(figure: str, value: float, unit: str, target: float, *, at_most: bool) -> None:

@@ -15,13 +15,12 @@ from __future__ import annotations
 import csv
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from timing import median_seconds
+from timing import median_seconds, tool
 
 from companion import data
 from companion.darkhall import state as states
@@ -30,9 +29,6 @@ from companion.darkhall.monster import resolve_monster
 
 BIN = Path(sys.executable).parent
 
-
-def tool(name: str) -> str:
-    return shutil.which(name, path=str(BIN)) or shutil.which(name) or name
 
 
 def open_sheet(folder: Path, n: int):

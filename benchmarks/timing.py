@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+
+def tool(name: str) -> str:
+    """A command of this project: the one installed beside this Python (so a
+    benchmark measures the environment it is run with), else the one on PATH."""
+    return shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name) or name
+
+
+def build_report(game: str, out: Path, runs: int) -> None:
+    """``pnp build GAME`` in a fresh process each run: the median time and the PDFs' size."""
+    seconds = median_seconds(lambda: subprocess.run(
+        [tool("pnp"), "build", game, "--out", str(out)], check=True, capture_output=True), runs)
+    pdfs = list(out.glob("*.pdf"))
+    size = sum(p.stat().st_size for p in pdfs)
+    print(f"pnp build {game}: median {seconds:.2f} s ({runs} runs), "
+          f"{size / 1024:.0f} KiB in {len(pdfs)} PDFs")
 
 
 def median_seconds(action: Callable[[], object], runs: int) -> float:

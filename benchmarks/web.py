@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import http.client
 import json
-import shutil
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+from timing import tool
 
 CLIENTS = 8
 SECONDS = 30.0
@@ -82,7 +82,7 @@ def page_loads(port: int) -> dict[str, float]:
 
 
 def main() -> None:
-    command = shutil.which("companion") or str(Path(sys.executable).with_name("companion"))
+    command = tool("companion")
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen([command, "serve", "--port", str(port), "--data", data],

@@ -165,21 +165,18 @@ def test_fight_writes_the_battle_file_and_r39_r38(tmp_path: Path) -> None:
                                          str(tmp_path / "x.json"))
 
 
-def _won_battle(tmp_path: Path) -> Path:
+def _fight(tmp_path: Path, pile: list[str], monsters: str) -> tuple[Path, Path]:
+    """A campaign due a battle on B1F with ``pile`` as its monster pile, and the
+    battle file ``fight --monsters`` writes."""
     path = trip(tmp_path, [], dungeon={"x": 3, "y": 5, "due": "stay"},
-                piles={"monsters": {"1": ["X2", "X3", "X1"]}})
+                piles={"monsters": {"1": pile}})
     battle = tmp_path / "b.json"
-    run("fight", str(path), "--out", str(battle), "--monsters", "X2,X3")
-    data = json.loads(battle.read_text("utf-8"))
-    data.update(front=["W1", "W2", "W3"], back=["W5", None, None])
-    return path
+    run("fight", str(path), "--out", str(battle), "--monsters", monsters)
+    return path, battle
 
 
 def test_settle_a_won_battle_r40_and_the_chest(tmp_path: Path) -> None:
-    path = trip(tmp_path, [], dungeon={"x": 3, "y": 5, "due": "stay"},
-                piles={"monsters": {"1": ["X2", "X3", "X1"]}})
-    battle = tmp_path / "b.json"
-    run("fight", str(path), "--out", str(battle), "--monsters", "X2,X3")
+    path, battle = _fight(tmp_path, ["X2", "X3", "X1"], "X2,X3")
     assert "not over" in refused("settle", str(path), str(battle))
     fought = run("battle", str(battle), "--seed", "5", "--out", str(battle))
     data = json.loads(battle.read_text("utf-8"))
@@ -338,10 +335,7 @@ def test_r38_a_killed_boss_is_flagged_and_counts_for_the_bounty(tmp_path: Path) 
 
 
 def test_r50_an_escaped_battle_keeps_its_dead_and_gives_no_chest(tmp_path: Path) -> None:
-    path = trip(tmp_path, [], dungeon={"x": 3, "y": 5, "due": "stay"},
-                piles={"monsters": {"1": ["X1", "X2", "X3"]}})
-    battle = tmp_path / "b.json"
-    run("fight", str(path), "--out", str(battle), "--monsters", "X1,X2")
+    path, battle = _fight(tmp_path, ["X1", "X2", "X3"], "X1,X2")
     data = json.loads(battle.read_text("utf-8"))
     data.update(phase="over", result="escaped", killed=["X1"], monsters=["X2"],
                 front=[None, "W2", None], bodies=["W1"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,21 @@ def built(tmp_path_factory):
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdffonts") is None,
                                    reason="poppler-utils is not installed")
+
+
+def assert_fonts_embedded(path) -> None:
+    """Every font of the PDF embedded and subset (``pdffonts``), or, without a
+    TrueType font on this machine, the viewer's Japanese CID font named."""
+    from pnp.fonts import choose_font
+
+    report = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True,
+                            check=True).stdout.splitlines()[2:]
+    assert report
+    for line in report:
+        if choose_font().embedded:
+            assert " yes yes " in line, line
+        else:
+            assert "HeiseiKakuGo" in line, line
 
 
 def page_texts(path) -> list[str]:

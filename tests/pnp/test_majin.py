@@ -6,7 +6,6 @@ the build naming the file, line and column."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pdfplumber
@@ -19,7 +18,7 @@ from pnp.build import Options, build_one, context
 from pnp.catalog import find
 from pnp.components import majin as mj
 from pnp.impose import impose
-from tests.pnp.conftest import art_forms, needs_poppler
+from tests.pnp.conftest import art_forms, assert_fonts_embedded, needs_poppler
 from tests.pnp.conftest import page_texts as texts
 
 PT = 72 / 25.4
@@ -189,11 +188,7 @@ def test_a_long_name_is_shortened_at_a_character():
 
 @needs_poppler
 def test_majin_fonts_are_embedded(built):
-    from pnp.fonts import choose_font
-    report = subprocess.run(["pdffonts", str(built("majin-dungeon", "majin"))],
-                            capture_output=True, text=True, check=True).stdout
-    if choose_font().embedded:
-        assert all(" yes yes " in line for line in report.splitlines()[2:])
+    assert_fonts_embedded(built("majin-dungeon", "majin"))
 
 
 @pytest.mark.parametrize("component", ["majin", "dungeon", "map"])

@@ -117,10 +117,8 @@ def test_a_token_move_tapped_on_the_board_is_checked(server, page) -> None:
     assert pieces(page) == expected_pieces(expected["state"])
 
 
-def test_a_roguelight_sheet_filled_by_tapping_scores_as_the_command_line(server, page,
-                                                                         tmp_path) -> None:
-    page.goto(f"{server}/roguelight")
-    page.wait_for_selector("body[data-ready=yes]")
+def dig_a_room_and_export(page, tmp_path):
+    """Dig C1:D2 by tapping, draw its plan with two taps, export: the sheet file."""
     for cell in ("C1", "D1", "C2", "D2"):
         page.click(f"button[data-cell={cell}]")
     page.click("#plan")
@@ -130,6 +128,14 @@ def test_a_roguelight_sheet_filled_by_tapping_scores_as_the_command_line(server,
     page.click("#export")
     sheet = tmp_path / "sheet.toml"
     sheet.write_text(page.text_content("#toml"))
+    return sheet
+
+
+def test_a_roguelight_sheet_filled_by_tapping_scores_as_the_command_line(server, page,
+                                                                         tmp_path) -> None:
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    sheet = dig_a_room_and_export(page, tmp_path)
     expected = cli_json("roguelight", "score", str(sheet))
     assert page.text_content("#total") == str(expected["points"]["total"])
     assert 'plans = ["C1:D2"]' in sheet.read_text()
@@ -313,15 +319,7 @@ def test_a_roguelight_map_uploaded_and_played(server, page, tmp_path) -> None:
     page.wait_for_selector("body[data-ready=yes]")
     page.set_input_files("#upload", str(mine))
     page.wait_for_function("document.getElementById('map').value.startsWith('upload-')")
-    for cell in ("C1", "D1", "C2", "D2"):
-        page.click(f"button[data-cell={cell}]")
-    page.click("#plan")
-    page.click("button[data-cell=C1]")
-    page.click("button[data-cell=D2]")
-    page.wait_for_function("document.getElementById('total').textContent !== '—'")
-    page.click("#export")
-    sheet = tmp_path / "sheet.toml"
-    sheet.write_text(page.text_content("#toml"))
+    sheet = dig_a_room_and_export(page, tmp_path)
     assert 'map = "mine.toml"' in sheet.read_text()
     expected = cli_json("roguelight", "score", str(sheet))
     assert page.text_content("#total") == str(expected["points"]["total"])
