@@ -44,9 +44,10 @@ def floor_new(state: State | None, found: Tables, *, seed: int | None = None,
     else:
         rooms, start = _typed(found, spec or "")
         wall, how = None, "tiles typed"
-    turn.deal(rooms, wall, start)
-    turn.state.log.append(f"B{turn.state.floor} dealt ({how}); start tile {start} -> room "
+    floor_dealt = turn.state.floor
+    turn.state.log.append(f"B{floor_dealt} dealt ({how}); start tile {start} -> room "
                           f"{found.room(start)}")
+    turn.deal(rooms, wall, start, "--tiles")
     return turn.done()
 
 
@@ -218,7 +219,7 @@ def _slots_of(state: State, room: int, kinds: set[str], found: Tables) -> list[i
 def move(state: State, found: Tables, target: str, draws: Draws | None = None,
          reveals: Reveals | None = None) -> tuple[State, str, list[Event]]:
     """The hero moves to ``target`` (a place, ``down`` or ``up``); the move's kind."""
-    wanted = _target(target)
+    wanted = parse_target(target)
     legal = dict(legal_moves(state, found).moves)
     if wanted not in legal:
         raise IllegalMove(why_not(state, found, wanted, legal))
@@ -245,7 +246,8 @@ def move(state: State, found: Tables, target: str, draws: Draws | None = None,
     return new, kind, events
 
 
-def _target(text: str) -> str:
+def parse_target(text: str) -> str:
+    """A move's target as written in the state: ``5E``, ``down``, ``up``."""
     lowered = text.strip().lower()
     if lowered in ("down", "up"):
         return lowered

@@ -133,8 +133,13 @@ def floor_new(ctx: click.Context, state_file: Path | None, seed: int | None, spe
     new, events = actions.floor_new(state, found, seed=seed, spec=spec, floor=floor_number,
                                     draws=draws_of(drawn), reveals=Reveals(list(revealed),
                                                                            found))
-    lines = [*event_lines(events, found), render.draw(new, found), *render.status_lines(new)]
+    lines = [*event_lines(events, found), *floor_picture(new, found), *render.status_lines(new)]
     finish(new, out, as_json, {"events": events}, lines)
+
+
+def floor_picture(state: State, found: Tables) -> list[str]:
+    """The floor drawn, or nothing between floors (a pit at the start drops the hero)."""
+    return [] if state.rooms is None else [render.draw(state, found)]
 
 
 def draws_of(drawn: tuple[str, ...]) -> Draws:
@@ -162,7 +167,7 @@ def show(ctx: click.Context, state_file: Path, as_json: bool, show_all: bool,
     """
     state, found = load_state(ctx, state_file)
     if as_json:
-        click.echo(dump_json(show_json(state, found)), nl=False)
+        click.echo(dump_json(show_json(state, found, show_all=show_all)), nl=False)
         return
     if state.rooms is not None:
         click.echo(render.draw(state, found, ascii_only=ascii_only, show_all=show_all))
@@ -173,25 +178,28 @@ def show(ctx: click.Context, state_file: Path, as_json: bool, show_all: bool,
 add_help(show, STATE_HELP)
 
 
-def show_json(state: State, found: Tables) -> dict[str, Any]:
+def show_json(state: State, found: Tables, *, show_all: bool = False) -> dict[str, Any]:
+    """The floor as the table sees it: a face-down room's tiles are ``?`` as in the text
+    view, unless ``show_all``. ``state`` is the file itself, every tile in it."""
     return {"floor": state.floor, "plate": state.plate, "over": state.over,
             "at": state.hero.at, "house": state.in_house,
             "rooms": None if state.rooms is None else [
-                room_json(state, found, n) for n in labyrinth.ROOMS],
+                room_json(state, found, n, show_all=show_all) for n in labyrinth.ROOMS],
             "state": states.to_dict(state)}
 
 
-def room_json(state: State, found: Tables, number: int) -> dict[str, Any]:
+def room_json(state: State, found: Tables, number: int, *, show_all: bool = False
+              ) -> dict[str, Any]:
     room = state.room(number)
-    known = room.known
+    known = room.known and (room.open or show_all)
     return {
         "room": number, "name": labyrinth.NAMES[number - 1], "open": room.open,
-        "tiles": list(room.tiles),
+        "tiles": list(room.tiles) if known else [states.UNKNOWN] * 2,
         "sides": list(labyrinth.open_sides(room.tiles, number, found)) if known else None,
         "stairs": labyrinth.has_stairs(room.tiles, found) if known else None,
         "encounter": [None if s is None else {
-            "slot": i + 1, "tile": s.tile,
-            "kind": None if s.tile == states.UNKNOWN else found.kind(s.tile),
+            "slot": i + 1, "tile": s.tile if known else states.UNKNOWN,
+            "kind": found.kind(s.tile) if known else None,
             "sprung": s.sprung} for i, s in enumerate(room.encounter)],
     }
 
@@ -254,13 +262,13 @@ def move(ctx: click.Context, state_file: Path, target: str, drawn: tuple[str, ..
       companion jongrogue move game.json down --out game.json
     """
     state, found = load_state(ctx, state_file)
-    before = state.hero.at
+    before, chosen = state.hero.at, actions.parse_target(target)
     new, kind, events = actions.move(state, found, target, draws_of(drawn),
                                      Reveals(list(revealed), found))
-    lines = [_("{at} → {to} ({kind}).", at=before, to=new.hero.at or target, kind=kind),
+    lines = [_("{at} → {to} ({kind}).", at=before, to=chosen, kind=kind),
              *event_lines(events, found), *render.status_lines(new)]
-    finish(new, out, as_json, {"from": before, "to": new.hero.at or target.lower(),
-                               "kind": kind, "events": events}, lines)
+    finish(new, out, as_json, {"from": before, "to": chosen, "kind": kind, "events": events},
+           lines)
 
 
 add_help(move, STATE_HELP)

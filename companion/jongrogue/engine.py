@@ -8,6 +8,8 @@ the events in the order they happened (§11.11 of the spec).
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections import Counter
 from typing import Any
 
@@ -120,7 +122,38 @@ class Turn:
         self.events.append({"event": event, **keys})
 
     def draw(self, why: str) -> str:
+        if self._wall_dry():
+            self._reshuffle(why)
         return self.draws.draw(self.state, self.found, why)
+
+    def _wall_dry(self) -> bool:
+        """No tile left in the wall: a known wall is empty, or every tile of an unknown
+        one is out (on the encounter map, discarded or taken)."""
+        state = self.state
+        if state.wall is not None:
+            return not state.wall
+        out = len(state.discards) + len(state.taken) + sum(
+            r.filled() for r in state.rooms or [])
+        return out >= len(self.found.wall_tiles())
+
+    def _reshuffle(self, why: str) -> None:
+        """The wall has run dry (the source is silent; the project's ruling 31): the
+        floor's discards are shuffled into a new wall. A known wall is shuffled with a
+        seed made from the floor and the discards, so the same state draws the same
+        tiles; at a real table the players shuffle their own discards."""
+        state = self.state
+        if not state.discards:
+            raise IllegalMove(_("{why} draws a tile, but the wall and the discards are both "
+                                "empty", why=why))
+        tiles_back, seed = state.discards, None
+        if state.wall is not None:
+            seed = reshuffle_seed(state.floor, tiles_back)
+            state.wall = list(tiles_back)
+            random.Random(seed).shuffle(state.wall)
+        state.discards = []
+        self.note("reshuffle", tiles=len(tiles_back), seed=seed)
+        state.log.append(f"the wall ran dry: {len(tiles_back)} discards shuffled into a new "
+                         f"wall" + ("" if seed is None else f" (seed {seed})"))
 
     def d9(self, why: str) -> tuple[str, int]:
         """The tile-d9: a tile drawn and discarded, read as a room number."""
@@ -267,11 +300,13 @@ class Turn:
             state.over = "escaped"
             self.note("escaped")
 
-    def deal(self, rooms: list[Room], wall: list[str] | None, start_tile: str) -> None:
+    def deal(self, rooms: list[Room], wall: list[str] | None, start_tile: str,
+             where: str) -> None:
         """A fresh floor: the rooms, the wall, the start tile drawn and discarded; the
         start room opens, a stairs+stairs start is a monster house, the hero enters."""
         state = self.state
         state.rooms, state.wall, state.discards, state.taken = rooms, wall, [start_tile], []
+        check_tiles(state, self.found, where)
         state.start = self.found.room(start_tile)
         state.hero.at, state.hero.back, state.hero.hidden = str(state.start), False, False
         self.open(state.start)
@@ -322,6 +357,13 @@ class Turn:
         """Ruling 26: after the hero's action in a monster house, one stairs search."""
         if self.state.house is not None and self.state.rooms is not None:
             self.stairs_search()
+
+
+def reshuffle_seed(floor: int, discards: list[str]) -> int:
+    """The seed of a reshuffled wall: the first 63 bits of SHA-256 over the floor and the
+    discards in order."""
+    text = f"B{floor}:" + " ".join(discards)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def refuse(message: str) -> IllegalMove:

@@ -58,6 +58,8 @@ TELLERS: dict[str, Callable[[Event, Tables], str]] = {
     "check": lambda e, f: _("Wandering-monster check: {tile}: {result}.", tile=e["tile"],
                             result=e["result"]),
     "hidden": lambda e, f: _("A hidden passage is found: any door of this room leads on."),
+    "reshuffle": lambda e, f: _("The wall ran dry: the {count} discards are shuffled into a "
+                                "new wall.", count=e["tiles"]),
 }
 
 

@@ -292,13 +292,15 @@ def _encounter_list(found: tables.Tables, lang: str) -> str:
 
 
 def _search_table(found: tables.Tables, x: float, y: float, lang: str) -> tuple[list, float]:
-    heads = ({"ja": "1d9", "en": "1d9"}[lang], *{
-        "ja": ("指輪なし", "指輪1つ", "指輪2つ"), "en": ("no ring", "1 ring", "2 rings")}[lang])
-    shapes: list = []
-    for c, head in enumerate(heads):
-        shapes.append(Text(x + 2 + c * 40, y + 4, head, 8, bold=True))
+    """The hidden-passage table from ``search.csv``, its outcomes in the sheet's words."""
+    w = words(lang)
+    shapes: list = [Text(x, y + 4, w["search_title"], 9, bold=True)]
+    top = y + 6
+    for c, head in enumerate(w["search_heads"]):
+        shapes.append(Text(x + 2 + c * 40, top + 4, head, 8, bold=True))
     for r, (roll, outcomes) in enumerate(sorted(found.search.items()), start=1):
-        for c, value in enumerate((str(roll), *outcomes)):
-            shapes.append(Text(x + 2 + c * 40, y + 4 + r * 4.5, value, 8))
-    height = 4 + 10 * 4.5
-    return [Rect(x, y, 160, height, THIN), *shapes], height
+        said = (str(roll), *(w["search_outcomes"][o] for o in outcomes))
+        for c, value in enumerate(said):
+            shapes.append(Text(x + 2 + c * 40, top + 4 + r * 4.5, value, 8))
+    height = 6 + 4 + 10 * 4.5
+    return [Rect(x, top, 160, height - 6, THIN), *shapes], height

@@ -93,8 +93,9 @@ def test_ruling_8_a_search_from_a_door_and_while_held(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("rings", "tile", "outcome"), [
-    (0, "4p", "nothing"), (1, "4p", "passage"), (2, "1p", "passage"), (1, "1p", "check+passage"),
-    (0, "7p", "passage")])
+    (0, "1p", "check"), (1, "3p", "check"), (2, "1p", "nothing"), (2, "3p", "nothing"),
+    (0, "4p", "nothing"), (0, "6p", "nothing"), (1, "4p", "passage"), (2, "6p", "passage"),
+    (0, "7p", "passage"), (1, "8p", "passage"), (2, "9p", "passage")])
 def test_ruling_9_rings_and_the_search_table(tmp_path: Path, rings: int, tile: str,
                                               outcome: str) -> None:
     path = write(tmp_path, floor_f("5", search_rings=rings))

@@ -47,12 +47,19 @@ def test_case_6_searching_room_3(tmp_path: Path) -> None:
     assert plain["check"] == {"tile": "7p", "result": "not-monster", "slot": None}
     assert plain["state"]["discards"] == ["2m", "7p"]
     ring = write(tmp_path, floor_f("3", ROOM_3, search_rings=1), "ring.json")
-    found = run("search", str(ring), "--tile", "1p", "--tile", "4m", "--out", str(ring))
-    assert (found["roll"], found["outcome"], found["found"]) == (1, "check+passage", True)
-    assert found["check"] == {"tile": "4m", "result": "full", "slot": None}
-    assert found["state"]["hero"]["hidden"] is True
+    checked = run("search", str(ring), "--tile", "1p", "--tile", "4m")
+    assert (checked["roll"], checked["outcome"], checked["found"]) == (1, "check", False)
+    assert checked["check"] == {"tile": "4m", "result": "full", "slot": None}
+    assert checked["state"]["discards"] == ["1p", "4m"]
+    found = run("search", str(ring), "--tile", "5p", "--out", str(ring))
+    assert (found["roll"], found["outcome"], found["found"]) == (5, "passage", True)
+    assert found["check"] is None and found["state"]["hero"]["hidden"] is True
     run("move", str(ring), "3S", "--out", str(ring))
     assert ("6N", "hidden") in moves_of(ring)
+    two = write(tmp_path, floor_f("3", ROOM_3, search_rings=2), "two.json")
+    nothing = run("search", str(two), "--tile", "1p")
+    assert (nothing["roll"], nothing["outcome"], nothing["check"]) == (1, "nothing", None)
+    assert nothing["found"] is False
     eight = run("search", str(path), "--tile", "8p")
     assert (eight["roll"], eight["outcome"], eight["check"]) == (8, "passage", None)
 

@@ -261,3 +261,13 @@ def test_a_bad_card_size_is_refused(card: str, expected: str):
     from companion.errors import InputError
     with pytest.raises(InputError, match=expected):
         Options(card=card).check()
+
+
+def test_the_rules_sheet_prints_the_search_table_in_its_own_words(built):
+    """Ruling 9: rolls 1-3 check unless two rings are worn, 4-6 need a ring, 7-9 find it;
+    the Japanese sheet says it in Japanese words, never the data file's ids."""
+    ja = " ".join(texts(built("jongrogue", "rules")))
+    assert "徘徊モンスター判定" in ja and "通路を発見" in ja and "何もなし" in ja
+    assert not re.search(r"\b(check|passage|nothing)\b", ja)
+    en = " ".join(texts(built("jongrogue", "rules", lang="en")))
+    assert "wandering check" in en and "check+passage" not in en

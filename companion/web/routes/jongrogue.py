@@ -57,7 +57,7 @@ def _jongrogue_api(app: Flask) -> None:
         before = state.hero.at
         target = field(data, "target", str)
         new, kind, events = actions.move(state, found, target, None, Reveals([], found))
-        return jsonify({"from": before, "to": new.hero.at or target.lower(), "kind": kind,
+        return jsonify({"from": before, "to": actions.parse_target(target), "kind": kind,
                         "events": events, "state": states.to_dict(new)})
 
     @app.post("/api/jongrogue/slot")
