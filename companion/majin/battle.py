@@ -268,12 +268,15 @@ def check_orders(orders: Any, found: Cards, where: str) -> dict[str, Any]:
     for key, value in orders.items():
         place = f"{where}.{key}"
         if key == "start":
-            _keys(value, {"escape"}, place)
+            _keys(value, {"escape", "abilities"}, place)
             _card_list(value.get("escape", []), found, f"{place}.escape", None)
+            _start_abilities(value.get("abilities", {}), found, f"{place}.abilities")
+        elif key == "ties":
+            _card_list(value, found, place, None)
         elif key.isdigit() and int(key) >= 1 and str(int(key)) == key:
             _turn_orders(value, found, place)
         else:
-            raise InputError(_("expected 'start' or a turn number 1, 2, …"), place)
+            raise InputError(_("expected 'start', 'ties' or a turn number 1, 2, …"), place)
     return orders
 
 
@@ -306,8 +309,26 @@ def _card_list(cards: Any, found: Cards, where: str, count: int | None) -> None:
         _card(card, found, f"{where}[{index}]")
 
 
+def _start_abilities(value: Any, found: Cards, where: str) -> None:
+    """``{CARD: {"target": ID} | {"do": "skip"}}``: where a pre-battle ability is aimed,
+    or that it is not used (R15, Orders)."""
+    if not isinstance(value, dict):
+        raise InputError(_("expected an object: card → {{\"target\": ID}} or "
+                           "{{\"do\": \"skip\"}}"), where)
+    for card, order in value.items():
+        place = f"{where}.{card}"
+        _card(card, found, place)
+        _keys(order, {"target", "do"}, place)
+        if "do" in order:
+            _choice_of(order["do"], ("skip",), f"{place}.do")
+        if "target" in order:
+            _card(order["target"], found, f"{place}.target")
+
+
 def _turn_orders(value: Any, found: Cards, where: str) -> None:
-    _keys(value, {"front", "back", "summoner"}, where)
+    _keys(value, {"front", "back", "summoner", "ties"}, where)
+    if "ties" in value:
+        _card_list(value["ties"], found, f"{where}.ties", None)
     front = value.get("front", {})
     if not isinstance(front, dict):
         raise InputError(_("expected an object: card → order"), f"{where}.front")

@@ -22,7 +22,7 @@ from companion.files import dump_json, write_together
 from companion.i18n import _
 from companion.majin import campaign as campaigns
 from companion.majin import cards as card_files
-from companion.majin import expedition, town
+from companion.majin import expedition, scenario, town
 from companion.majin.campaign import Campaign
 from companion.majin.cards import RANKS
 from companion.majin.corridors import DIRECTIONS
@@ -297,19 +297,23 @@ def shop(campaign_file: Path, returned: tuple[str, ...], every: bool, as_json: b
 
 @campaign_command
 @click.argument("card", metavar="CARD")
+@click.option("--free", is_flag=True,
+              help="An event's free revival (B3F event 3): no fee, the die still rolled.")
 @dice_options
-def revive(campaign_file: Path, card: str, dice_text: str | None, seed: int | None,
-           as_json: bool, dry_run: bool) -> None:
+def revive(campaign_file: Path, card: str, free: bool, dice_text: str | None,
+           seed: int | None, as_json: bool, dry_run: bool) -> None:
     """Revive a graveyard card for its rank's fee (C 300, UC 500, R 1000, SR 2000, 転校生
     3000 yen): on a 6 it is lost for good, the fee kept.
 
     \b
     Examples:
       companion majin revive game.json M05 --dice 3
+      companion majin revive game.json M05 --free --dice 2
     """
     c, before = loaded(campaign_file)
     tray = make_tray(dice_text, seed)
-    commit(campaign_file, before, c, town.revive(c, card, tray), tray, as_json, dry_run, seed)
+    commit(campaign_file, before, c, town.revive(c, card, tray, free=free), tray, as_json,
+           dry_run, seed)
 
 
 add_help(revive, DICE_HELP)
@@ -366,24 +370,42 @@ def elevator(campaign_file: Path, floor: str, as_json: bool, dry_run: bool) -> N
 
 @campaign_command
 @click.option("--money", type=int, metavar="±N", help="Add to (or take from) the money.")
-@click.option("--lp", type=int, metavar="±N", help="Add to (or take from) the party LP.")
+@click.option("--lp", type=int, metavar="±N",
+              help="Add to (or take from) the party LP (in the dungeon; 0 is a wipe-out).")
 @click.option("--flag", "flags", multiple=True, metavar="F", help="Set a scenario flag.")
 @click.option("--unflag", "unflags", multiple=True, metavar="F", help="Clear a flag.")
+@click.option("--encounter", type=int, metavar="±N",
+              help="Add to (or take from) the encounter value; 10 or more makes a battle due.")
+@click.option("--reset-encounter", is_flag=True,
+              help="Set the encounter value to 0 (before any --encounter).")
+@click.option("--item", metavar="ITEM",
+              help="An item from the item pile: into the pack on the surface, to a free "
+                   "holder in the dungeon (pay its price with --money).")
+@click.option("--to", "holder", metavar="CARD", help="Who takes the --item (default: the "
+                                                     "first free holder).")
+@click.option("--chest", type=click.IntRange(1, 9), metavar="LEVELS",
+              help="A chest found by an event, opened as after a battle against monsters "
+                   "of these levels in all ('chest' opens it).")
 @click.option("--note", required=True, metavar="TEXT", help="Why (logged).")
 @seed_option
-def adjust(campaign_file: Path, money: int | None, lp: int | None, flags: tuple[str, ...],
-           unflags: tuple[str, ...], note: str, seed: int | None, as_json: bool,
-           dry_run: bool) -> None:
-    """Apply a scenario's effect: money, the party LP, flags. An LP of 0 is a wipe-out.
+def adjust(campaign_file: Path, note: str, seed: int | None, as_json: bool, dry_run: bool,
+           **effects: Any) -> None:
+    """Apply a scenario's effect or an event: money, the party LP, flags, the encounter
+    value, an item bought from the pile, a chest. An LP of 0 is a wipe-out.
 
     \b
     Examples:
       companion majin adjust game.json --lp -2 --note "B1F event 2: a pit"
+      companion majin adjust game.json --money -100 --item I11 --note "B1F event 3"
+      companion majin adjust game.json --money -100 --reset-encounter --note "an altar"
+      companion majin adjust game.json --encounter 3 --note "B2F event 4"
+      companion majin adjust game.json --chest 1 --note "B1F event 6: a chest"
       companion majin adjust game.json --flag gate --note "the gate is open"
     """
     c, before = loaded(campaign_file)
     tray = make_tray(seed=seed)
-    change = town.adjust(c, money, lp, flags, unflags, note, tray)
+    effects["flags"], effects["unflags"] = tuple(effects["flags"]), tuple(effects["unflags"])
+    change = scenario.adjust(c, scenario.Effects(**effects), note, tray)
     commit(campaign_file, before, c, change, tray, as_json, dry_run, seed)
 
 

@@ -375,14 +375,17 @@ def settle(c: Campaign, battle_path: Path, tray: Tray) -> Change:
                             recorded=", ".join(sorted(recorded))))
     _copy_back(c, trip, fought)
     chest = None
-    if fought.result == "won":
-        levels = [c.cards.fighter(m).level for m in (*fought.killed, *fought.monsters)]
+    levels = [c.cards.fighter(m).level for m in (*fought.killed, *fought.monsters)]
+    if fought.result == "won" and levels:  # R23: nothing defeated, no chest
         trip.chest = chest = {"floor": trip.floor, "levels": levels}
     site = None
     if fought.result == "lost":
         site = wipe_out(c, tray)
+    summary = _("battle settled: {result}", result=fought.result)
+    if fought.result == "won" and not levels:
+        summary = _("battle settled: won, but no monster was defeated: no chest (R23)")
     return Change({"result": fought.result, "money": c.money, "chest": chest, "site": site},
-                  _("battle settled: {result}", result=fought.result))
+                  summary)
 
 
 def _copy_back(c: Campaign, trip: Expedition, fought: battles.Battle) -> None:
@@ -455,30 +458,44 @@ def chest(c: Campaign, short: bool, choose: int | None, drop: str | None, skip: 
 
 
 def _take_item(c: Campaign, trip: Expedition, item: str, drop: str | None) -> str | None:
-    holder = next((h for h in free_holders(c, trip)), None)
+    cursed = c.cards.items[item].cursed
+    holder = next((h for h in free_holders(c, trip, cursed=cursed)), None)
     if holder is not None:
         if drop is not None:
             raise InputError(_("a holder is free: nothing needs dropping"), "--drop")
         c.piles["items"].remove(item)
         trip.items[holder] = item
         return item
+    if cursed and drop is None and not any(
+            not c.cards.items[trip.items[m]].cursed for m in c.members()):
+        return None  # every living hand holds a cursed item: the won one stays in the pile
     if drop is None:
         raise IllegalMove(_("{item} was won but every holder has an item: give --drop ITEM "
-                            "(the new one or a held one that is not cursed, R48)", item=item))
+                            "(the new one or a held one that is not cursed, R48)", item=item)
+                          if not cursed else
+                          _("{item} was won and is cursed: it must be taken (R42); give --drop "
+                            "ITEM, a living member's item that is not cursed", item=item))
     if drop == item:
+        if cursed:
+            raise InputError(_("{item} is cursed: a won cursed item cannot be left behind "
+                               "(R42); drop a held item instead", item=item), "--drop")
         return None
     holder = next((h for h, i in trip.items.items() if i == drop), None)
-    if holder is None or c.cards.items[drop].cursed:
-        raise InputError(_("{drop} is not held, or is cursed (R42, R48)", drop=drop), "--drop")
+    if holder is None or c.cards.items[drop].cursed or (cursed and holder not in c.members()):
+        raise InputError(_("{drop} is not held by a living member, or is cursed (R42, R48)",
+                           drop=drop) if cursed else
+                         _("{drop} is not held, or is cursed (R42, R48)", drop=drop), "--drop")
     c.piles["items"].remove(item)
     c.piles["items"].append(drop)
     trip.items[holder] = item
     return item
 
 
-def free_holders(c: Campaign, trip: Expedition) -> list[str]:
-    """Members without an item in formation order, then bodies without one."""
-    return [h for h in (*c.members(), *trip.bodies) if h not in trip.items]
+def free_holders(c: Campaign, trip: Expedition, *, cursed: bool = False) -> list[str]:
+    """Members without an item in formation order, then bodies without one; a cursed
+    item goes to a living member only (R42: its harm stays with the living)."""
+    bodies = () if cursed else trip.bodies
+    return [h for h in (*c.members(), *bodies) if h not in trip.items]
 
 
 def recover(c: Campaign, bodies: list[str], items: list[str], tray: Tray) -> Change:

@@ -56,7 +56,8 @@ class Runner:
 
     def start_abilities(self) -> None:
         b = self.b
-        party = [(c, True) for c in b.members() if c not in b.recruits]
+        chosen = b.orders.get("start", {}).get("abilities", {})
+        party = [(c, True) for c in self.tied(b.members(), 0) if c not in b.recruits]
         users = [(c, side) for c, side in [*party, *((m, False) for m in b.monsters)]
                  if _starts(b.card(c).active)]
         for card, in_party in sorted(users, key=lambda user: -b.card(user[0]).spd):
@@ -67,16 +68,28 @@ class Runner:
             if not in_party and card in b.monsters:
                 self.use(card, ability, b.front_most())
             elif in_party and card in b.members() and not ability.explore:
-                target = self.default_target(ability)
+                order = chosen.get(card, {})
+                if order.get("do") == "skip":
+                    continue
+                target = self.chosen_target(ability, order.get("target"))
                 if self.usable(ability, target):
                     self.use(card, ability, target)
+
+    def tied(self, members: list[str], turn: int) -> list[str]:
+        """Party members in the order their ties are broken (R15): those the table lists
+        in ``ties`` (the turn's, else the battle's) first, then formation order. A stable
+        sort by speed afterwards keeps this order among equals."""
+        orders = self.b.orders
+        ties = orders.get(str(turn), {}).get("ties", orders.get("ties", []))
+        listed = [c for c in ties if c in members]
+        return listed + [c for c in members if c not in listed]
 
     def turn(self, turn: int) -> None:
         b = self.b
         self.boosts = []
         self.at = (turn, "fight")
-        actors = [(c, True) for c in b.front if c is not None] + [(m, False)
-                                                                  for m in b.monsters]
+        front = self.tied([c for c in b.front if c is not None], turn)
+        actors = [(c, True) for c in front] + [(m, False) for m in b.monsters]
         actors.sort(key=lambda actor: -b.card(actor[0]).spd)  # stable: party first at a tie
         orders = b.orders.get(str(turn), {})
         for actor, in_party in actors:
@@ -494,7 +507,23 @@ def escape_once(battle: Battle, card: str, tray: Tray) -> Runner:
     if card not in battle.members():
         raise IllegalMove(_("{card} is not a living party member: only they can be the "
                             "sacrifice", card=card))
+    between = battle.phase == "fight"
+    if between:
+        _summoner_is_free(battle, battle.turn - 1)
     runner = Runner(battle, tray)
-    runner.at = (0, "start") if battle.phase == "start" else (battle.turn - 1, "summoner")
+    runner.at = (0, "start") if not between else (battle.turn - 1, "summoner")
     runner.escape(card)
+    if between:  # the summoner's action of that turn is spent (R22)
+        battle.orders.setdefault(str(battle.turn - 1), {})["summoner"] = {
+            "do": "escape", "cards": [card]}
     return runner
+
+
+def _summoner_is_free(battle: Battle, turn: int) -> None:
+    """R22: an escape between turns is turn ``turn``'s summoner action, so that phase
+    must have passed — not a swap, not an escape already made."""
+    order = battle.orders.get(str(turn), {}).get("summoner")
+    if order is not None and order.get("do") != "pass":
+        raise IllegalMove(_("the summoner has already acted in turn {turn} ({action}): one "
+                            "action a turn, so no escape until the next turn ends (R22)",
+                            turn=turn, action=order["do"]))

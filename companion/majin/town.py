@@ -235,12 +235,14 @@ def discard(c: Campaign, item: str) -> Change:
 # --- revival, losing cards ------------------------------------------------------------------
 
 
-def revive(c: Campaign, card: str, tray: Tray) -> Change:
+def revive(c: Campaign, card: str, tray: Tray, *, free: bool = False) -> Change:
+    """死者蘇生: the rank's fee (none for an event's free revival), then 1d6: a 6 loses
+    the card for good."""
     on_surface(c, "revive")
     if card not in c.graveyard:
         raise IllegalMove(_("{card} is not in the graveyard", card=card))
     rank = c.cards.majin[card].rank
-    fee = REVIVAL_FEE[rank]
+    fee = 0 if free else REVIVAL_FEE[rank]
     pay(c, fee, _("reviving a {rank}", rank=rank))
     roll = tray.roll(_("revival of {card}", card=card))
     c.graveyard.remove(card)
@@ -317,7 +319,7 @@ def _lose_body(c: Campaign, card: str, majin: list[str], recruits: list[str]) ->
         majin.append(card)
 
 
-# --- bank, elevator, adjust -----------------------------------------------------------------
+# --- bank, elevator -----------------------------------------------------------------
 
 
 def bank(c: Campaign, deposit: int | None, withdraw: int | None) -> Change:
@@ -348,34 +350,3 @@ def elevator(c: Campaign, floor: int) -> Change:
         raise IllegalMove(_("the elevator to B{floor}F is already open", floor=floor))
     c.elevator = sorted([*c.elevator, floor])
     return Change({"elevator": c.elevator}, _("elevator to B{floor}F opened", floor=floor))
-
-
-def adjust(c: Campaign, money: int | None, lp: int | None, flags: tuple[str, ...],
-           unflags: tuple[str, ...], note: str, tray: Tray) -> Change:
-    """The scenario's effects, as the table rules them (--note is logged)."""
-    if not note.strip():
-        raise InputError(_("a note saying why is required"), "--note")
-    if money is not None:
-        c.money = max(0, c.money + money)
-    for flag in flags:
-        if flag in c.flags:
-            raise IllegalMove(_("the flag {flag!r} is already set", flag=flag))
-        c.flags.append(flag)
-    for flag in unflags:
-        if flag not in c.flags:
-            raise IllegalMove(_("the flag {flag!r} is not set", flag=flag))
-        c.flags.remove(flag)
-    wiped = False
-    if lp is not None:
-        if c.dungeon is None:
-            raise IllegalMove(_("--lp is for the dungeon: on the surface the party has no LP"))
-        if c.dungeon.battle is not None:
-            raise IllegalMove(_("a battle is set up: its LP is in the battle file"))
-        c.dungeon.lp = max(0, min(MAX_LP, c.dungeon.lp + lp))
-        if c.dungeon.lp == 0:
-            from companion.majin.expedition import wipe_out
-
-            wipe_out(c, tray)
-            wiped = True
-    return Change({"money": c.money, "lp": c.dungeon.lp if c.dungeon else None,
-                   "flags": c.flags, "wiped_out": wiped}, note.strip())

@@ -42,7 +42,7 @@ GOOD = {"front": ["W1", "W2"], "back": ["W5"], "monsters": ["X1", "X2"]}
     ({"used_items": ["I1"], "items": {"W1": "I1"}}, "used_items", "spent and held"),
     ({"policy": {"charge": "sometimes"}}, "policy.charge", "always or never"),
     ({"policy": {"retreat": True}}, "policy", "charge"),
-    ({"orders": {"0": {}}}, "orders.0", "'start' or a turn number"),
+    ({"orders": {"0": {}}}, "orders.0", "'start', 'ties' or a turn number"),
     ({"orders": {"1": {"front": {"W1": {"do": "dance"}}}}}, "orders.1.front.W1.do",
      "attack, ability, item"),
     ({"orders": {"1": {"front": {"W1": {"do": "ability", "charge": True}}}}},
