@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.majin import cards as card_files
 from companion.majin.campaign import ROW, Campaign
 from companion.majin.cards import FLOORS, TIERS
-from companion.majin.surface import MAX_LP, REVIVAL_FEE
+from companion.majin.surface import REVIVAL_FEE
 
 
 @dataclass
