@@ -535,20 +535,27 @@ def up(campaign_file: Path, seed: int | None, as_json: bool, dry_run: bool) -> N
 @click.option("--dice", "dice_text", metavar="N", help="The d3 the table rolled (1-3).")
 @seed_option
 @click.option("--boss", metavar="ID", help="A boss the scenario calls (fights first).")
+@click.option("--charge", type=click.Choice(["always", "never"]), default="always",
+              show_default=True,
+              help="Whether a front member whose attack does no damage charges (1d6, that "
+                   "many LP) when the battle file's orders do not say.")
 def fight(campaign_file: Path, out: Path, chosen: str | None, dice_text: str | None,
-          seed: int | None, boss: str | None, as_json: bool, dry_run: bool) -> None:
+          seed: int | None, boss: str | None, charge: str, as_json: bool,
+          dry_run: bool) -> None:
     """Set up the battle that is due: 1d3 monsters from the top of the floor's pile, a
-    battle file to fight with 'companion majin battle', then 'settle'.
+    battle file to fight with 'companion majin battle', then 'settle'. The output says
+    the charge policy written into the file.
 
     \b
     Examples:
       companion majin fight game.json --out battle.json --dice 2
+      companion majin fight game.json --out battle.json --dice 2 --charge never
       companion majin fight game.json --out boss.json --boss Z3
     """
     c, before = loaded(campaign_file)
     tray = make_tray(dice_text, seed)
     monsters = None if chosen is None else [m.strip() for m in chosen.split(",") if m.strip()]
-    change = expedition.fight(c, campaign_file, out, monsters, boss, tray)
+    change = expedition.fight(c, campaign_file, out, monsters, boss, tray, charge)
     commit(campaign_file, before, c, change, tray, as_json, dry_run, seed)
 
 

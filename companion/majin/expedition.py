@@ -122,8 +122,27 @@ def draw(c: Campaign, card: str | None) -> Change:
     found = c.cards.dungeon[card]
     return Change({"card": card, "shape": found.shape, "enc": found.enc,
                    "symbol": found.symbol or None, "fits": ends},
-                  _("drew {card} ({shape}, number {enc})", card=card, shape=found.shape,
-                    enc=found.enc))
+                  _("drew {card} ({what}): lay it {ends} of {x},{y} ('place DIR')",
+                    card=card, what=card_words(found), ends=" / ".join(ends), x=trip.x,
+                    y=trip.y))
+
+
+def card_words(found: Any) -> str:
+    """A corridor card in words: its kind or shape, number and symbol."""
+    if found.kind == "up":
+        return _("the up stairs")
+    if found.kind == "special":
+        return _("the special card: a dead end with the floor's special event")
+    parts = [_("shape {shape}", shape=found.shape)]
+    if found.enc:
+        parts.append(_("number {enc}", enc=found.enc))
+    if found.symbol == "battle":
+        parts.append(_("a battle symbol"))
+    elif found.symbol == "down":
+        parts.append(_("the down stairs"))
+    elif found.symbol.startswith("event"):
+        parts.append(_("event {n}", n=found.symbol.removeprefix("event")))
+    return ", ".join(parts)
 
 
 def place(c: Campaign, side: str, rotate: int | None) -> Change:
@@ -145,8 +164,24 @@ def place(c: Campaign, side: str, rotate: int | None) -> Change:
     trip.x, trip.y = x, y
     entered = enter_card(c, trip, laid_now=True)
     return Change({"x": x, "y": y, "card": found.id, "rot": rot, **entered},
-                  _("laid {card} at {x},{y} ({rot}°); encounter {encounter}", card=found.id,
-                    x=x, y=y, rot=rot, encounter=trip.encounter))
+                  "\n".join([_("laid {card} at {x},{y} ({rot}°); encounter {encounter}",
+                                card=found.id, x=x, y=y, rot=rot, encounter=trip.encounter),
+                              *entry_words(entered)]))
+
+
+def entry_words(entered: dict[str, Any]) -> list[str]:
+    """What an entry brought, in words: the event and its text, stairs, a battle due."""
+    lines = []
+    if entered["event"] is not None:
+        name = _("the special event") if entered["event"] == "special" else \
+            _("event {n}", n=entered["event"])
+        lines.append(_("{name}: {text}", name=name,
+                       text=entered["event_text"] or _("(no text in events.csv)")))
+    if entered["down"]:
+        lines.append(_("the down stairs: 'descend' goes to the next floor"))
+    if entered["due"] is not None:
+        lines.append(_("a battle is due ({why}): 'fight'", why=entered["due"]))
+    return lines
 
 
 def enter_card(c: Campaign, trip: Expedition, laid_now: bool) -> dict[str, Any]:
@@ -197,10 +232,11 @@ def move(c: Campaign, steps: list[str]) -> Change:
         if trip.due is not None:
             stopped = steps[index + 1:]
             break
+    due = [_("a battle is due ({why}): 'fight'", why=trip.due)] if trip.due else []
     return Change({"path": path, "encounter": trip.encounter, "due": trip.due,
                    "stopped": stopped},
-                  _("walked to {x},{y}; encounter {encounter}", x=trip.x, y=trip.y,
-                    encounter=trip.encounter))
+                  "\n".join([_("walked to {x},{y}; encounter {encounter}", x=trip.x,
+                                y=trip.y, encounter=trip.encounter), *due]))
 
 
 def stay(c: Campaign) -> Change:
@@ -295,7 +331,7 @@ def reset(c: Campaign, trip: Expedition, tray: Tray) -> None:
 
 
 def fight(c: Campaign, campaign_path: Path, out: Path, chosen: list[str] | None,
-          boss: str | None, tray: Tray) -> Change:
+          boss: str | None, tray: Tray, charge: str = "always") -> Change:
     trip = trip_of(c, "fight")
     refuse_pending(trip, "due")
     if trip.due is None and boss is None:
@@ -312,14 +348,17 @@ def fight(c: Campaign, campaign_path: Path, out: Path, chosen: list[str] | None,
         trip.due, trip.encounter = None, 0  # R39
         return Change({"monsters": [], "monster_lp": 0, "file": None},
                       _("no monster left on B{floor}F: no battle (R39)", floor=trip.floor))
-    fight_file = _battle_file(c, trip, fighters, out)
+    fight_file = _battle_file(c, trip, fighters, out, charge)
     relative = os.path.relpath(os.path.abspath(out),
                                os.path.dirname(os.path.abspath(campaign_path)))
     trip.battle = {"file": relative, "monsters": monsters, "bosses": bosses}
+    policy = (_("charge: always — a front member whose attack does no damage charges (1d6, "
+                "that many LP); --charge never or the file's orders change it")
+              if charge == "always" else _("charge: never, unless an order says so"))
     return Change({"monsters": fighters, "monster_lp": fight_file["monster_lp"],
-                   "file": str(out)},
+                   "file": str(out), "charge": charge},
                   _("battle set up: {monsters} (file {file})", monsters=", ".join(fighters),
-                    file=out), [(out, dump_json(fight_file))])
+                    file=out) + "\n" + policy, [(out, dump_json(fight_file))])
 
 
 def _draw_monsters(c: Campaign, pile: list[str], chosen: list[str] | None, due: bool,
@@ -348,13 +387,14 @@ def _take_boss(c: Campaign, boss: str) -> str:
     return boss
 
 
-def _battle_file(c: Campaign, trip: Expedition, fighters: list[str], out: Path
-                 ) -> dict[str, Any]:
+def _battle_file(c: Campaign, trip: Expedition, fighters: list[str], out: Path,
+                 charge: str) -> dict[str, Any]:
     fight_state = battles.Battle(
         c.cards, c.cards_ref, c.base, floor=trip.floor, money=c.money,
         party_lp=trip.lp, monster_lp=min(MAX_LP, sum(c.cards.fighter(m).hp for m in fighters)),
         front=list(c.front), back=list(c.back), bodies=list(trip.bodies),
-        items=dict(trip.items), recruits=list(trip.recruits), monsters=list(fighters))
+        items=dict(trip.items), recruits=list(trip.recruits), monsters=list(fighters),
+        charge=charge)
     return battles.to_dict(fight_state, out)
 
 

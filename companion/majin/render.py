@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import _
+from companion.majin import corridors
 from companion.majin.battle import Battle
 
 SIZE = 6
@@ -38,7 +39,7 @@ def stairs_grid(x: int, y: int) -> list[str]:
     lines = ["    " + " ".join(str(c) for c in range(1, SIZE + 1))]
     for row in range(1, SIZE + 1):
         cells = ["S" if (col, row) == (x, y) else "." for col in range(1, SIZE + 1)]
-        lines.append(f"  {row} " + " ".join(cells))
+        lines.append((f"  {row} " + " ".join(cells)).rstrip())
     return lines
 
 
@@ -205,10 +206,48 @@ def _expedition_lines(c: Any) -> list[str]:
     for name, value in (("drawn", trip.drawn), ("battle", trip.battle), ("chest", trip.chest)):
         if value:
             lines.append(_("Pending: {name} {value}", name=name, value=value))
-    laid = {(x["x"], x["y"]): x["card"] for x in trip.laid()}
-    lines.append("    " + " ".join(str(col) for col in range(1, SIZE + 1)))
+    return lines + map_lines(c)
+
+
+#: A laid card's open sides (N E S W) as a box-drawing glyph.
+GLYPHS = {"NS": "│", "EW": "─", "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "NES": "├",
+          "ESW": "┬", "NSW": "┤", "NEW": "┴", "NESW": "┼", "N": "╵", "E": "╶", "S": "╷",
+          "W": "╴"}
+
+
+def map_lines(c: Any) -> list[str]:
+    """The floor's map: each laid card as the glyph of its openings and a mark — @ the
+    summoner, U up stairs, D down stairs, ! a battle symbol, 1-6 an event, * the special
+    card, else its encounter number — and a legend."""
+    trip = c.dungeon
+    laid = {(x["x"], x["y"]): x for x in trip.laid()}
+    lines = [("    " + "".join(f"{col:<3}" for col in range(1, SIZE + 1))).rstrip()]
     for row in range(1, SIZE + 1):
-        marks = ["@" if (col, row) == (trip.x, trip.y) else "#" if (col, row) in laid else "."
-                 for col in range(1, SIZE + 1)]
-        lines.append(f"  {row} " + " ".join(marks))
+        cells = []
+        for col in range(1, SIZE + 1):
+            card = laid.get((col, row))
+            if card is None:
+                cells.append(". ")
+                continue
+            glyph = GLYPHS["".join(d for d in "NESW" if d in corridors.sides(c.cards, card))]
+            here = (col, row) == (trip.x, trip.y)
+            cells.append(glyph + ("@" if here else _mark(c.cards.dungeon[card["card"]])))
+        lines.append((f"  {row} " + " ".join(cells)).rstrip())
+    lines.append(_("@ the party  U up  D down  ! battle  1-6 event  * special  "
+                   "digit: encounter number"))
     return lines
+
+
+def _mark(found: Any) -> str:
+    if found.kind == "up":
+        return "U"
+    if found.kind == "special":
+        return "*"
+    symbol = found.symbol
+    if symbol == "down":
+        return "D"
+    if symbol == "battle":
+        return "!"
+    if symbol.startswith("event"):
+        return symbol.removeprefix("event")
+    return str(found.enc) if found.enc else " "

@@ -280,3 +280,53 @@ def test_the_special_events_call_their_bosses(tmp_path: Path, floor: int, boss: 
     fought = run("fight", str(path), "--boss", boss, "--out", str(battle))["result"]
     assert fought["monsters"] == [boss]
     assert json.loads(battle.read_text("utf-8"))["monsters"] == [boss]
+
+
+# --- what the text output says ------------------------------------------------------------------
+
+
+def text(*args: str) -> str:
+    from click.testing import CliRunner
+
+    from companion.cli import main
+    result = CliRunner().invoke(main, ["--lang", "en", "majin", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_draw_and_place_say_the_symbol_where_it_goes_and_the_event(tmp_path: Path) -> None:
+    path = sample_trip(tmp_path, 1, "D1-E1")
+    drawn = text("draw", str(path))
+    assert "event 1" in drawn and "lay it N / E / S / W of 3,5" in drawn
+    placed = text("place", str(path), "N")
+    assert "event 1: A spring: the party may recover 2 LP." in placed
+
+
+def test_a_battle_symbol_says_a_battle_is_due(tmp_path: Path) -> None:
+    path = trip(tmp_path, ["BT"])
+    run("draw", str(path))
+    assert "a battle is due (symbol): 'fight'" in text("place", str(path), "N")
+
+
+def test_show_draws_the_map_with_openings_and_marks(tmp_path: Path) -> None:
+    path = sample_trip(tmp_path, 1, "D1-E1")
+    run("draw", str(path))
+    run("place", str(path), "N")
+    shown = text("show", str(path))
+    assert "  4 .  .  │@ ." in shown and "  5 .  .  ┼U ." in shown
+    assert "@ the party  U up" in shown
+    run("move", str(path), "S")
+    assert "  4 .  .  │1 ." in text("show", str(path))
+
+
+def test_fight_states_the_charge_policy_it_writes(tmp_path: Path) -> None:
+    path = trip(tmp_path, [], dungeon={"x": 3, "y": 5, "due": "stay"})
+    out = tmp_path / "b.json"
+    said = text("fight", str(path), "--out", str(out), "--dice", "1")
+    assert "charge: always" in said
+    assert json.loads(out.read_text("utf-8"))["policy"] == {"charge": "always"}
+    never = trip(tmp_path / "n", [], dungeon={"x": 3, "y": 5, "due": "stay"})
+    run("fight", str(never), "--out", str(tmp_path / "n.json"), "--dice", "1", "--charge",
+        "never")
+    assert json.loads((tmp_path / "n.json").read_text("utf-8"))["policy"] == {
+        "charge": "never"}
