@@ -330,3 +330,35 @@ def test_fight_states_the_charge_policy_it_writes(tmp_path: Path) -> None:
         "never")
     assert json.loads((tmp_path / "n.json").read_text("utf-8"))["policy"] == {
         "charge": "never"}
+
+
+# --- a campaign through a boss, through the command line -------------------------------------------
+
+
+def test_a_campaign_through_the_b1f_boss_and_home(tmp_path: Path) -> None:
+    game, boss = str(tmp_path / "game.json"), str(tmp_path / "boss.json")
+    run("new", game, "--seed", "11")
+    run("adjust", game, "--money", "9000", "--note", "a patron")
+    drawn = [run("gacha", game, "--tier", "1000")["result"]["card"] for _card in range(6)]
+    run("party", game, "--front", ",".join(drawn[:3]), "--back", ",".join(drawn[3:]))
+    run("enter", game, "--dice", "3,5")
+    run("draw", game)
+    run("place", game, "N")
+    run("fight", game, "--out", boss, "--boss", "Z1")
+    fought = run("battle", boss, "--seed", "1", "--out", boss)
+    assert fought["result"] == "won"
+    settled = run("settle", game, boss)["result"]
+    assert settled["result"] == "won"
+    state = raw(Path(game))
+    killed = json.loads(Path(boss).read_text("utf-8"))["killed"]
+    assert ("defeated:Z1" in state["flags"]) == ("Z1" in killed)
+    assert state["dungeon"]["battle"] is None and settled["chest"]["levels"] == [4]
+    if settled["chest"] is not None:
+        run("chest", game, "--seed", "2")
+    run("adjust", game, "--flag", "gate", "--note", "B1F special: the gate is open")
+    run("move", game, "S")
+    home = run("up", game, "--seed", "3")["result"]
+    state = raw(Path(game))
+    assert state["where"] == "surface" and state["dungeon"] is None
+    assert "gate" in state["flags"]
+    assert home["bonus"] == (500 if "Z1" in killed else 0)  # the golem's bounty (R26)
