@@ -332,7 +332,7 @@ def test_fight_states_the_charge_policy_it_writes(tmp_path: Path) -> None:
         "charge": "never"}
 
 
-# --- a campaign through a boss, through the command line -------------------------------------------
+# --- a campaign through a boss, through the command line ------------------------------------
 
 
 def test_a_campaign_through_the_b1f_boss_and_home(tmp_path: Path) -> None:
