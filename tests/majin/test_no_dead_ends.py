@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.majin import cards as card_files
+from tests.majin import play
 from tests.majin.campaigns import raw, write_campaign
 from tests.majin.test_expedition import _fight, folder, trip
 from tests.majin.util import events, refused, run, write
@@ -190,18 +191,10 @@ def sample_trip(tmp_path: Path, floor: int, first: str, **keys) -> Path:
 def laid_event(path: Path) -> dict:
     run("draw", str(path))
     for side in "NEWS":
-        placed = json.loads(_try("place", str(path), side) or "null")
+        placed = play.command("place", str(path), side)
         if placed:
             return placed["result"]
     raise AssertionError("the event card could not be laid")
-
-
-def _try(*args: str) -> str | None:
-    from click.testing import CliRunner
-
-    from companion.cli import main
-    result = CliRunner().invoke(main, ["--lang", "en", "majin", *args, "--json"])
-    return result.stdout if result.exit_code == 0 else None
 
 
 def adjust(path: Path, *args: str) -> dict:

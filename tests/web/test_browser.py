@@ -242,6 +242,20 @@ def test_jongrogue_a_floor_dealt_and_a_move_made(server, page) -> None:
     page.wait_for_function("document.getElementById('where').textContent.includes('5E')")
 
 
+def test_jongrogue_a_pit_at_the_deal_and_the_next_floor_by_a_tap(server, page) -> None:
+    page.goto(f"{server}/jongrogue")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.fill("#seed", "12")  # its start room springs a pit
+    page.click("#new")
+    page.wait_for_selector("#next-floor")
+    assert page.locator(".room").count() == 0
+    assert "B2" in page.text_content("#where")
+    page.fill("#seed", "7")
+    page.click("#next-floor")
+    page.wait_for_selector(".room.open")
+    assert "B2" in page.text_content("#where") and page.locator("#next-floor").count() == 0
+
+
 def test_a_roguelight_room_drawn_by_dragging(server, page, tmp_path) -> None:
     page.goto(f"{server}/roguelight")
     page.wait_for_selector("body[data-ready=yes]")

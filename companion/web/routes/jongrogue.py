@@ -36,7 +36,7 @@ def _jongrogue_api(app: Flask) -> None:
         found = tables.load()
         state = game_state(body(), found)
         shown = show_json(state, found)
-        for room in shown.get("rooms", []):
+        for room in shown["rooms"] or []:  # none between floors
             if not room["open"]:
                 room.update(tiles=[], sides=[], stairs=None, encounter=[])
         legal = actions.legal_moves(state, found)

@@ -23,7 +23,7 @@ function log(events) {
 
 function drawRooms(view) {
   const grid = document.getElementById("rooms");
-  grid.replaceChildren(...view.rooms.map((room) => {
+  grid.replaceChildren(...(view.rooms || []).map((room) => {
     const here = String(view.at || "").startsWith(String(room.room));
     const box = element("div", { class: `room${room.open ? " open" : ""}${here ? " here" : ""}`,
                                  "data-room": room.room });
@@ -53,6 +53,12 @@ async function refresh() {
     button.addEventListener("click", () => act("/api/jongrogue/move", { target: move.to }));
     return button;
   }));
+  if (view.blocked === "between floors") {  // after the stairs or a pit, the deal included
+    const next = element("button", { type: "button", id: "next-floor" }, words.next_floor);
+    next.addEventListener("click", () => act("/api/jongrogue/floor",
+      { seed: Number(document.getElementById("seed").value) }));
+    moves.append(next);
+  }
   document.getElementById("search").hidden = !view.search;
   const slots = [...view.spring.map((slot) => ["spring", slot]), ...view.take.map((slot) => ["take", slot])];
   document.getElementById("slots").replaceChildren(...slots.map(([act, slot]) => {
