@@ -28,6 +28,7 @@ KEYS = ("game", "kind", "cards", "floor", "money", "turn", "phase", "result", "p
 FRONT_DOS = ("attack", "ability", "item")
 SUMMONER_CARDS = {"swap": 2, "withdraw": 1, "advance": 1, "switch": 2, "escape": 1, "pass": 0}
 MAX_MONEY = 99_999_999
+ESCAPE_NEED = {"C": 4, "UC": 3, "R": 2, "SR": None, "転校生": None}  # the die an escape needs
 
 
 @dataclass

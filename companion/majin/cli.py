@@ -4,12 +4,15 @@ dungeon card game."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from companion.files import dump_json, write_atomic
+from companion import prompts
+from companion.decisions import Question
+from companion.files import dump_json, parse_json, read_text, write_atomic
 from companion.i18n import _
 from companion.majin import battle as battles
 from companion.majin import campaign_cli, render, treasure
@@ -26,6 +29,7 @@ from companion.majin.options import (
     tray,
 )
 from companion.majin.runner import Runner, escape_once
+from companion.majin.typed_orders import ORDER_HELP, merged
 from companion.shell import add_help
 
 
@@ -209,25 +213,41 @@ add_help(escape, DICE_HELP)
 @click.option("--turns", type=click.IntRange(0, None), metavar="N",
               help="Stop after N turns (0: only the pre-battle phase). Default: to the end "
                    "(at most 100 turns a call).")
+@click.option("--ask", is_flag=True,
+              help="Ask the table each decision the orders leave open, when the rules take "
+                   "it, and write the answers into BATTLE's orders. Without --dice or "
+                   "--seed, ask each die too.")
+@click.option("--order", "typed_orders", multiple=True, metavar="WORDS",
+              help="An order in words (repeatable; see below).")
 @json_option
 @out_option
 def battle_command(battle_file: Path, dice_text: str | None, seed: int | None,
-                   turns: int | None, as_json: bool, out: Path | None) -> None:
+                   turns: int | None, ask: bool, typed_orders: tuple[str, ...],
+                   as_json: bool, out: Path | None) -> None:
     """Fight the battle in BATTLE by the rules: speed order, attacks, charges,
     abilities, items, the back row and the summoner's orders, to the end.
 
-    The table's decisions are the file's orders (docs/majin.md); without one a
-    front-row member attacks the first monster and charges per the policy.
+    The table's decisions are the file's orders (docs/majin.md), --order, or
+    --ask's answers; a decision left open takes the default: a front-row member
+    attacks the first monster and charges per the policy, the back row and the
+    summoner pass.
 
     \b
     Examples:
       companion majin battle battle.json --seed 7
+      companion majin battle battle.json --ask
       companion majin battle battle.json --dice 3,6,1 --json
+      companion majin battle battle.json --order '1 front W1 attack X2 nocharge' --seed 7
       companion majin battle battle.json --turns 1 --seed 7 --out battle.json
     """
     fight = battles.load(battle_file)
-    dice = tray(dice_text, seed)
-    runner = Runner(fight, dice)
+    fight.orders = merged(fight.orders, typed_orders, fight.cards)
+    asked_dice = ask and dice_text is None and seed is None
+    dice = prompts.AskingTray() if asked_dice else tray(dice_text, seed)
+    table = Table(not as_json) if ask else None
+    runner = Runner(fight, dice, table)
+    if table is not None:
+        table.runner = runner
     runner.run(turns)
     done(dice, seed)
     report = {"turn": fight.turn, "phase": fight.phase, "result": fight.result,
@@ -235,21 +255,56 @@ def battle_command(battle_file: Path, dice_text: str | None, seed: int | None,
               "money": fight.money, "log": runner.log, "rolls": runner.rolls,
               "chest": runner.chest(), "seed": dice.seed,
               "state": battles.to_dict(fight, out)}
-    finish(fight, runner, out, as_json, report)
+    if ask and out != battle_file:
+        keep_orders(battle_file, fight.orders)
+    finish(fight, runner, out, as_json, report, table.shown if table else 0)
 
 
 add_help(battle_command, DICE_HELP)
+add_help(battle_command, "Orders in words (--order), one decision each:\n\n" + ORDER_HELP)
+
+
+class Table:
+    """The table asked at the terminal: what happened since the last question, then
+    the question (on standard output the events, on standard error the questions)."""
+
+    def __init__(self, events_out: bool) -> None:
+        self.runner: Runner | None = None
+        self.shown = 0
+        self.events_out = events_out
+        self.situation: tuple[str, ...] = ()
+
+    def __call__(self, question: Question) -> Any:
+        assert self.runner is not None
+        for event in self.runner.log[self.shown:]:
+            click.echo(render.event_line(event), err=not self.events_out)
+        self.shown = len(self.runner.log)
+        if question.context == self.situation:  # said already
+            return prompts.choose(replace(question, context=()))
+        self.situation = question.context
+        return prompts.choose(question)
+
+
+def keep_orders(battle_file: Path, orders: dict[str, Any]) -> None:
+    """Write the table's answers into BATTLE (nothing else of it changes): the same
+    file then replays the battle with the same dice."""
+    data = parse_json(read_text(battle_file), str(battle_file))
+    data["orders"] = orders
+    write_atomic(battle_file, dump_json(data))
+    click.echo(_("The orders given are written into {path}: it replays with the same "
+                 "dice.", path=battle_file), err=True)
 
 
 def finish(fight: battles.Battle, runner: Runner, out: Path | None, as_json: bool,
-           report: dict[str, Any]) -> None:
-    """Write the new battle file, then print the report (JSON or lines)."""
+           report: dict[str, Any], shown: int = 0) -> None:
+    """Write the new battle file, then print the report (JSON, or the lines not yet
+    shown)."""
     if out is not None:
         write_atomic(out, dump_json(report["state"]))
     if as_json:
         emit(report)
     else:
-        for line in render.battle_lines(fight, runner.log):
+        for line in render.battle_lines(fight, runner.log[shown:]):
             click.echo(line)
     if out is not None:
         click.echo(_("Battle written to {path}.", path=out), err=True)

@@ -4,27 +4,35 @@ dice always give the same log.
 A :class:`Runner` changes its :class:`~companion.majin.battle.Battle` in place,
 takes every die from a :class:`~companion.dice.Tray` and records each as
 ``{"card", "for", "value"}`` and each step as a log event.
+
+Given ``ask`` (a function answering a :class:`~companion.decisions.Question`), a
+runner asks the table each decision the file's orders leave open, at the moment
+the rules take it, and writes the answer into the orders: the file then replays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from companion.decisions import Question
 from companion.dice import Tray
 from companion.errors import IllegalMove
 from companion.i18n import _
-from companion.majin.battle import MAX_LP, ROW, Battle
+from companion.majin import choices
+from companion.majin.battle import ESCAPE_NEED, MAX_LP, ROW, Battle
 from companion.majin.effects import Active, Value
 
 MAX_TURNS = 100  # R49
-ESCAPE_NEED = {"C": 4, "UC": 3, "R": 2, "SR": None, "転校生": None}
 Event = dict[str, Any]
+Ask = Callable[[Question], Any]
 
 
 class Runner:
-    def __init__(self, battle: Battle, tray: Tray) -> None:
+    def __init__(self, battle: Battle, tray: Tray, ask: Ask | None = None) -> None:
         self.b = battle
         self.tray = tray
+        self.ask = ask
         self.log: list[Event] = []
         self.rolls: list[dict[str, Any]] = []
         self.boosts: list[tuple[str, str, int]] = []  # (side, stat, amount) this turn
@@ -38,11 +46,9 @@ class Runner:
             raise IllegalMove(_("the battle is over ({result})", result=b.result))
         if b.phase == "start":
             self.at = (0, "start")
-            for card in b.orders.get("start", {}).get("escape", []):
-                if card in b.members():
-                    self.escape(card)
-                if b.over:
-                    return
+            self.start_escapes()
+            if b.over:
+                return
             self.start_abilities()
             if b.over:
                 return
@@ -54,9 +60,24 @@ class Runner:
                 b.turn += 1
             done += 1
 
+    def start_escapes(self) -> None:
+        b = self.b
+        written = b.orders.get("start", {}).get("escape")
+        if written is not None or self.ask is None:
+            for card in written or []:
+                if card in b.members():
+                    self.escape(card)
+                if b.over:
+                    return
+            return
+        tried: list[str] = []
+        while not b.over and (card := self.ask(choices.escape(self))) is not None:
+            tried.append(card)
+            self.escape(card)
+        b.orders.setdefault("start", {})["escape"] = tried
+
     def start_abilities(self) -> None:
         b = self.b
-        chosen = b.orders.get("start", {}).get("abilities", {})
         party = [(c, True) for c in self.tied(b.members(), 0) if c not in b.recruits]
         users = [(c, side) for c, side in [*party, *((m, False) for m in b.monsters)]
                  if _starts(b.card(c).active)]
@@ -68,7 +89,8 @@ class Runner:
             if not in_party and card in b.monsters:
                 self.use(card, ability, b.front_most())
             elif in_party and card in b.members() and not ability.explore:
-                order = chosen.get(card, {})
+                order = self.decided(("start", "abilities", card),
+                                     lambda c=card: choices.start_ability(self, c)) or {}
                 if order.get("do") == "skip":
                     continue
                 target = self.chosen_target(ability, order.get("target"))
@@ -80,9 +102,38 @@ class Runner:
         in ``ties`` (the turn's, else the battle's) first, then formation order. A stable
         sort by speed afterwards keeps this order among equals."""
         orders = self.b.orders
-        ties = orders.get(str(turn), {}).get("ties", orders.get("ties", []))
+        ties = orders.get(str(turn), {}).get("ties", orders.get("ties"))
+        if ties is None and turn and self.ask is not None:
+            ties = self.ask_ties(members)
+            if ties:
+                orders.setdefault(str(turn), {})["ties"] = ties
+        ties = ties or []
         listed = [c for c in ties if c in members]
         return listed + [c for c in members if c not in listed]
+
+    def ask_ties(self, members: list[str]) -> list[str]:
+        """The table's order for each group of members of equal speed (R15)."""
+        assert self.ask is not None
+        by_speed: dict[int, list[str]] = {}
+        for card in members:
+            by_speed.setdefault(self.b.card(card).spd, []).append(card)
+        return [card for group in by_speed.values() if len(group) > 1
+                for card in self.ask(choices.ties(self, group))]
+
+    def decided(self, path: tuple[str, ...], question: Callable[[], Any]) -> Any:
+        """The order written at ``path`` in the orders; when none is and the table is
+        asked, its answer to ``question()``, written there."""
+        place: Any = self.b.orders
+        for key in path[:-1]:
+            place = place.get(key, {})
+        if path[-1] in place or self.ask is None:
+            return place.get(path[-1])
+        answer = self.ask(question())
+        place = self.b.orders
+        for key in path[:-1]:
+            place = place.setdefault(key, {})
+        place[path[-1]] = answer
+        return answer
 
     def turn(self, turn: int) -> None:
         b = self.b
@@ -91,22 +142,24 @@ class Runner:
         front = self.tied([c for c in b.front if c is not None], turn)
         actors = [(c, True) for c in front] + [(m, False) for m in b.monsters]
         actors.sort(key=lambda actor: -b.card(actor[0]).spd)  # stable: party first at a tie
-        orders = b.orders.get(str(turn), {})
+        key = str(turn)
         for actor, in_party in actors:
             if b.over:
                 return
             if in_party and actor in b.front:
-                self.front_action(actor, orders.get("front", {}).get(actor, {}))
+                order = self.decided((key, "front", actor),
+                                     lambda a=actor: choices.front(self, a))
+                self.front_action(actor, order or {})
             elif not in_party and actor in b.monsters:
                 self.monster_action(actor)
         if b.over:
             return
         self.at = (turn, "back")
-        self.back_action(orders.get("back"))
+        self.back_action(self.decided((key, "back"), lambda: choices.back(self)))
         if b.over:
             return
         self.at = (turn, "summoner")
-        self.summoner_action(orders.get("summoner"))
+        self.summoner_action(self.decided((key, "summoner"), lambda: choices.summoner(self)))
         self.boosts = []
 
     # --- the actions --------------------------------------------------------------------
@@ -122,7 +175,9 @@ class Runner:
         target = order.get("target") if do == "attack" else None
         if not self.attackable(target, member):
             target = self.b.monsters[0]
-        charge = order.get("charge", self.b.charge == "always")
+        charge = order.get("charge")
+        if charge is None and (do != "attack" or self.ask is None):
+            charge = self.b.charge == "always"
         self.attack(member, target, charge, fallback=do != "attack")
 
     def action_ability(self, member: str, do: str) -> tuple[Active | None, str | None]:
@@ -240,10 +295,21 @@ class Runner:
 
     def stat(self, card: str, stat: str, purpose: str) -> int:
         """ATK or DEF of ``card`` now: base (rolled if dice) + passives + boosts."""
+        return self.value(self.base(card, stat), card, purpose) + self.modifier(card, stat)
+
+    def shown(self, card: str, stat: str) -> Value:
+        """ATK or DEF of ``card`` now as a value to show (``1d6+2``), nothing rolled."""
+        base = self.base(card, stat)
+        return Value(base.dice, base.bonus + self.modifier(card, stat))
+
+    def base(self, card: str, stat: str) -> Value:
+        found = self.b.card(card)
+        return found.atk if stat == "atk" else found.defence
+
+    def modifier(self, card: str, stat: str) -> int:
+        """The passives and boosts on ``card``'s ATK or DEF now."""
         b = self.b
-        found = b.card(card)
-        base = found.atk if stat == "atk" else found.defence
-        total = self.value(base, card, purpose)
+        total = 0
         if card in b.monsters:
             for other in b.monsters:
                 total += sum(c.amount for c in b.card(other).passive if c.stat == stat and
@@ -288,7 +354,10 @@ class Runner:
 
     # --- steps --------------------------------------------------------------------------
 
-    def attack(self, attacker: str, target: str, charge: bool, fallback: bool = False) -> None:
+    def attack(self, attacker: str, target: str, charge: bool | None, fallback: bool = False
+               ) -> None:
+        """An attack, and a charge after no damage (``charge`` None: the table is asked
+        then, and its answer written into the member's order)."""
         b = self.b
         a = self.stat(attacker, "atk", "attack")
         d = self.stat(target, "def", "defence")
@@ -300,6 +369,9 @@ class Runner:
             return
         self.event("attack", actor=attacker, target=target, atk=a, **{"def": d}, damage=0,
                    killed=False, fallback=fallback, **self.lps())
+        if charge is None and attacker not in b.monsters:
+            charge = self.decided((str(self.at[0]), "front", attacker, "charge"),
+                                  lambda: choices.charge(self, attacker, target, a, d))
         if not charge or attacker in b.monsters:
             return
         roll = self.die(attacker, "charge")
