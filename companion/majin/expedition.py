@@ -358,7 +358,9 @@ def fight(c: Campaign, campaign_path: Path, out: Path, chosen: list[str] | None,
     return Change({"monsters": fighters, "monster_lp": fight_file["monster_lp"],
                    "file": str(out), "charge": charge},
                   _("battle set up: {monsters} (file {file})", monsters=", ".join(fighters),
-                    file=out) + "\n" + policy, [(out, dump_json(fight_file))])
+                    file=out) + "\n" + policy + "\n" +
+                  _("next: companion majin battle {file} --ask (the table decides), then "
+                    "settle", file=out), [(out, dump_json(fight_file))])
 
 
 def _draw_monsters(c: Campaign, pile: list[str], chosen: list[str] | None, due: bool,
