@@ -20,7 +20,7 @@ from companion.errors import InputError
 from companion.templates import template_dir
 from companion.web.requests import body, field
 from companion.web.routes import darkhall, dice, jongrogue, majin, rakugaaki, roguelight
-from companion.web.store import GAMES, NotFound, Store, summary
+from companion.web.store import GAMES, NotFound, Store
 
 MAX_BODY = 256 * 1024  # bytes; a Dark Hall state or a Roguelight sheet is a few KiB
 PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
@@ -134,24 +134,23 @@ def _games_api(app: Flask, store: Store) -> None:
             raise InputError(i18n._("expected a game: {games}", games=", ".join(GAMES)),
                              "request: game")
         deck = _checked_deck(game, data.get("deck"))
-        return jsonify(summary(store.create(game, _checked(game, data.get("state")),
-                                            deck))), 201
+        return jsonify(store.create(game, _checked(game, data.get("state")), deck)), 201
 
     @app.get("/api/games/<game_id>")
     def show(game_id: str) -> Any:
-        return jsonify(summary(store.load(game_id)))
+        return jsonify(store.load(game_id))
 
     @app.put("/api/games/<game_id>")
     def change(game_id: str) -> Any:
         record = store.load(game_id)
         data = body()
         state = _checked(record["game"], data.get("state"))
-        return jsonify(summary(store.push(game_id, state,
-                                          _checked_deck(record["game"], data.get("deck")))))
+        return jsonify(store.push(game_id, state,
+                                  _checked_deck(record["game"], data.get("deck"))))
 
     @app.post("/api/games/<game_id>/undo")
     def undo(game_id: str) -> Any:
-        return jsonify(summary(store.undo(game_id)))
+        return jsonify(store.undo(game_id))
 
 
 def _errors(app: Flask) -> None:

@@ -134,13 +134,14 @@ def test_saved_games_history_and_undo(client, tmp_path: Path) -> None:
     assert back["steps"] == 1 and back["state"] == states.to_dict(states.from_dict(sample,
                                                                                      "s"))
     assert again.post(f"/api/games/{game}/undo").status_code == 400
-    assert [p.name for p in (tmp_path / "data").iterdir()] == [f"{game}.json"]
+    assert {p.name for p in (tmp_path / "data").iterdir()} <= {
+        "games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm"}
 
 
 def test_a_saved_state_loads_in_the_command_line_and_back(client, tmp_path: Path) -> None:
     sample = client.get("/api/darkhall/setup?from=sample").json
     game = client.post("/api/games", json={"game": "darkhall", "state": sample}).json["id"]
-    saved = json.loads((tmp_path / "data" / f"{game}.json").read_text())["history"][-1]
+    saved = client.get(f"/api/games/{game}").json["state"]  # exported as a state file
     path = tmp_path / "state.json"
     path.write_text(json.dumps(saved))
     moved = cli_json("darkhall", "monster", str(path), "--tile", "7")
@@ -420,6 +421,14 @@ def test_the_monster_deck_is_saved_with_the_game_and_undone_with_it(client) -> N
     assert client.get(f"/api/games/{game}").json["deck"]["drawn"][0]["tile"] == drawn["tile"]
     back = client.post(f"/api/games/{game}/undo").json
     assert back["deck"] is None and back["state"]["monster"] == sample["monster"]
+    client.put(f"/api/games/{game}", json={"state": moved["state"], "deck": drawn["deck"]})
+    second = client.post("/api/darkhall/deck/draw", json={"deck": drawn["deck"]}).json
+    client.put(f"/api/games/{game}", json={"state": moved["state"], "deck": second["deck"]})
+    client.put(f"/api/games/{game}", json={"state": sample})  # no deck: the last one stays
+    assert client.get(f"/api/games/{game}").json["deck"] == second["deck"]
+    client.post(f"/api/games/{game}/undo")
+    undone = client.post(f"/api/games/{game}/undo").json  # back past the second draw
+    assert undone["deck"] == drawn["deck"]  # not a new shuffle
     forged = {"seed": 5, "drawn": [{"tile": "XX" if drawn["tile"] != "XX" else "5"}]}
     assert client.put(f"/api/games/{game}", json={"state": sample,
                                                   "deck": forged}).status_code == 400
@@ -434,4 +443,4 @@ def test_concurrent_changes_to_one_game_are_all_kept(tmp_path: Path) -> None:
     game = store.create("darkhall", {"n": 0})["id"]
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(lambda n: store.push(game, {"n": n}), range(1, 41)))
-    assert len(store.load(game)["history"]) == 41
+    assert store.load(game)["steps"] == 41
