@@ -6,57 +6,14 @@ dice rolled. Screenshots go to the test's temporary folder, out of git."""
 from __future__ import annotations
 
 import json
-import shutil
-import threading
-from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
 from companion.darkhall import state as states
+from tests.web.conftest import PHONE, chromium_needed
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium installed")
-PHONE = {"width": 360, "height": 780}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from waitress import create_server
-
-    from companion.web.app import create_app
-
-    app = create_app(tmp_path_factory.mktemp("data"))
-    serving = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=serving.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{serving.effective_port}"
-    serving.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture()
-def page(browser, tmp_path: Path):
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
-    opened = context.new_page()
-    problems: list[str] = []
-    opened.on("pageerror", lambda error: problems.append(str(error)))
-    yield opened
-    opened.screenshot(path=str(tmp_path / "page.png"), full_page=True)
-    context.close()
-    assert not problems, problems
+pytestmark = chromium_needed
 
 
 def cli_json(*args: str) -> dict:

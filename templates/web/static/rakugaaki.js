@@ -1,5 +1,6 @@
 // Rakugaaki at the table: the hex board, where the colour to play may put a 1 and which
-// challenges it has with their exact odds; a tap places or challenges (dice from a seed).
+// challenges it has with their exact odds; a tap places or challenges (dice from a seed),
+// and a tap on a guard (G) then on a cell beside it moves the guard (action 1 or 2).
 import { SavedGame, call, element, words } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -11,6 +12,7 @@ const svg = document.getElementById("hexes");
 let board = null;
 let state = null;
 let options = null;
+let chosenGuard = null;  // the guard cell tapped, whose steps are offered
 const saved = new SavedGame("rakugaaki");
 
 function centre(cell) {
@@ -24,22 +26,31 @@ function hexagon(cx, cy) {
   }).join(" ");
 }
 
+function guardSteps(cell) {
+  const guard = options.guards.find((g) => g.at === cell);
+  return guard ? guard.steps : [];
+}
+
 function draw() {
   svg.replaceChildren();
-  const ones = new Set(options.ones);
-  const challenged = new Set(options.challenges.map((c) => c.at));
+  const placing = options.action === 1 && !options.over;
+  const ones = new Set(placing ? options.ones : []);
+  const challenged = new Set(placing ? options.challenges.map((c) => c.at) : []);
+  const steps = new Set(chosenGuard ? guardSteps(chosenGuard) : []);
   for (const cell of board.cells) {
     if (cell.mark === "-") continue;
     const [cx, cy] = centre(cell);
     const tile = state.tiles[cell.name];
     const [colour, value] = tile ? tile.split("-") : [null, null];
-    const fill = colour ? COLOURS[colour] : ones.has(cell.name) ? "#fff7d6" :
-      challenged.has(cell.name) ? "#fde0c8" : "#fbf8f1";
+    const guard = state.guards.includes(cell.name);
+    const fill = colour ? COLOURS[colour] : steps.has(cell.name) ? "#d6ecff" :
+      ones.has(cell.name) ? "#fff7d6" : challenged.has(cell.name) ? "#fde0c8" : "#fbf8f1";
     const hex = document.createElementNS(SVG, "polygon");
     hex.setAttribute("points", hexagon(cx, cy));
     hex.setAttribute("fill", fill);
-    hex.setAttribute("stroke", "#9a8f7c");
-    hex.setAttribute("stroke-width", "0.5");
+    const marked = steps.has(cell.name) || (guard && !options.over);
+    hex.setAttribute("stroke", cell.name === chosenGuard ? "#1b4f8a" : marked ? "#2d5fa8" : "#9a8f7c");
+    hex.setAttribute("stroke-width", cell.name === chosenGuard ? "1.6" : marked ? "1" : "0.5");
     hex.dataset.cell = cell.name;
     if (tile) hex.dataset.tile = tile;
     hex.addEventListener("click", () => tapped(cell.name));
@@ -51,23 +62,54 @@ function draw() {
     label.setAttribute("font-size", value ? 7 : 4);
     label.setAttribute("fill", value ? "#fff" : "#8a8070");
     label.setAttribute("pointer-events", "none");
-    label.textContent = value || (state.guards.includes(cell.name) ? "G" : cell.name);
+    label.textContent = guard ? (value ? `${value}G` : "G") : value || cell.name;
     svg.append(label);
   }
   const width = Math.max(...board.cells.map((c) => centre(c)[0])) + W;
   const height = Math.max(...board.cells.map((c) => centre(c)[1])) + R;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.style.minWidth = `${width * 2.6}px`;  // a hex of 45 px at the least
+}
+
+function colourName(colour) {
+  return words[`colour_${colour}`] || colour;
+}
+
+// Whose turn it is and what they must do now, in words.
+function status() {
+  const show = options.show;
+  if (show.winner) return `${words.winner}: ${colourName(show.winner)}`;
+  if (show.blocked) return words.rk_blocked;
+  const hand = Object.entries(options.hand).filter(([, n]) => n).map(([v, n]) => `${v}×${n}`);
+  const todo = options.action === 1 ? words.rk_action1 : words.rk_action2;
+  return `${colourName(options.turn)}: ${todo} · ${words.rk_hand} ${hand.join(" ") || "—"}`;
 }
 
 async function refresh() {
   options = await call("POST", "/api/rakugaaki/options", { state });
-  document.getElementById("turn").textContent = options.show.winner
-    ? `${words.winner}: ${options.show.winner}`
-    : `${options.turn} · ${Object.entries(options.hand).map(([v, n]) => `${v}×${n}`).join(" ")}`;
+  chosenGuard = null;
+  const line = document.getElementById("turn");
+  line.textContent = status();
+  line.style.borderLeftColor = COLOURS[options.show.winner || options.turn] || "transparent";
   document.getElementById("choices").replaceChildren();
   draw();
   document.body.dataset.ready = "yes";
+}
+
+function offer(choices) {
+  document.getElementById("choices").replaceChildren(...choices.map((choice) => {
+    const button = element("button", { type: "button", ...choice.data }, choice.text);
+    button.addEventListener("click", choice.act);
+    return element("li", {}, "").appendChild(button).parentNode;
+  }));
+}
+
+async function moveGuard(from, to) {
+  const done = await call("POST", "/api/rakugaaki/guard", { state, steps: [`${from}-${to}`] });
+  await saved.save(done.state);
+  document.getElementById("story").prepend(element("li", {},
+    `${colourName(options.turn)}: ${words.rk_guard} ${from} → ${to}`));
+  state = done.state;
+  await refresh();
 }
 
 async function place(at, value) {
@@ -77,25 +119,46 @@ async function place(at, value) {
   const done = await call("POST", "/api/rakugaaki/challenge", data);
   await saved.save(done.state);
   state = done.state;
+  const rolled = done.rolls.length
+    ? ` · ${done.rolls.map((batch) => batch.join(" ")).join(" / ")} ${done.success ? "✔" : "✘"}` : "";
   document.getElementById("story").prepend(element("li", {},
-    `${done.player} ${value} → ${at}` + (value > 1 ? ` · ${JSON.stringify(done.rolls)} ` +
-    `${done.success ? "✔" : "✘"} (${done.chance})` : "")));
+    `${colourName(done.player)}: ${value} → ${at}${rolled}` +
+    (value > 1 ? ` (${percent(done.chance)})` : "")));
   await refresh();
 }
 
+function percent(fraction) {
+  const [top, bottom] = String(fraction).split("/").map(Number);
+  return bottom ? `${(100 * top / bottom).toFixed(1)}%` : `${100 * top}%`;
+}
+
 function tapped(cell) {
-  const here = options.challenges.filter((c) => c.at === cell);
-  const list = document.getElementById("choices");
-  const choices = [];
-  if (options.ones.includes(cell)) choices.push({ value: 1, text: `1 → ${cell}` });
-  for (const c of here) {
-    choices.push({ value: c.value, text: `${c.value} → ${cell}: ${c.dice} ${words.dice_count}, ${c.chance}` });
+  if (options.over) return;
+  if (chosenGuard && guardSteps(chosenGuard).includes(cell)) {
+    moveGuard(chosenGuard, cell);
+    return;
   }
-  list.replaceChildren(...choices.map((choice) => {
-    const button = element("button", { type: "button", "data-value": choice.value }, choice.text);
-    button.addEventListener("click", () => place(cell, choice.value));
-    return element("li", {}, "").appendChild(button).parentNode;
-  }));
+  const choices = [];
+  if (options.action === 1) {
+    if (options.ones.includes(cell)) {
+      choices.push({ text: `1 → ${cell}`, data: { "data-value": 1 }, act: () => place(cell, 1) });
+    }
+    for (const c of options.challenges.filter((ch) => ch.at === cell)) {
+      choices.push({ text: `${c.value} → ${cell}: ${c.dice} ${words.dice_count}, ${percent(c.chance)}`,
+                     data: { "data-value": c.value }, act: () => place(cell, c.value) });
+    }
+  }
+  chosenGuard = state.guards.includes(cell) ? cell : null;
+  for (const to of chosenGuard ? guardSteps(cell) : []) {
+    choices.push({ text: `${words.rk_guard} ${cell} → ${to}`, data: { "data-step": `${cell}-${to}` },
+                   act: () => moveGuard(cell, to) });
+  }
+  if (!choices.length) {
+    choices.push({ text: options.action === 1 ? words.rk_nothing_here : words.rk_tap_guard,
+                   data: { disabled: "" }, act: () => {} });
+  }
+  draw();
+  offer(choices);
 }
 
 async function start() {

@@ -1,0 +1,93 @@
+"""Whole games played on the pages by taps alone, to their end, at a phone's size in
+Japanese and at a laptop's size in English. The test reads the game from the server
+to choose its taps, as a player reads the board; every change is made by a tap."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tests.web.conftest import chromium_needed
+
+pytestmark = chromium_needed
+TABLES = [pytest.param(({"width": 360, "height": 780}, "ja-JP"), id="phone-ja"),
+          pytest.param(({"width": 1280, "height": 800}, "en-GB"), id="laptop-en")]
+
+
+@pytest.fixture(params=TABLES)
+def table(request, browser, tmp_path) -> Iterator:
+    viewport, locale = request.param
+    context = browser.new_context(viewport=viewport, locale=locale)
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    yield opened
+    opened.screenshot(path=str(tmp_path / "page.png"), full_page=True)
+    context.close()
+    assert not problems, problems
+
+
+def api(server: str, method: str, path: str, body: object = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server + path, data, method=method, headers={
+        "Content-Type": "application/json", "Origin": server})
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def saved(server: str, page, game: str) -> dict:
+    """The game as the page saved it on the server."""
+    game_id = page.evaluate(f"localStorage.getItem('{game}-game')")
+    return api(server, "GET", f"/api/games/{game_id}")
+
+
+def tap_and_wait(server: str, page, game: str, *selectors: str) -> None:
+    """Tap each selector in turn, then wait until the server holds the next state."""
+    steps = saved(server, page, game)["steps"]
+    for selector in selectors:
+        page.click(selector)
+    page.wait_for_function(
+        f"""async () => {{
+            const id = localStorage.getItem('{game}-game');
+            const answer = await fetch('/api/games/' + id);
+            return (await answer.json()).steps > {steps};
+        }}""", polling=100)
+
+
+# --- Rakugaaki: to a 5 --------------------------------------------------------------------
+
+
+def rakugaaki_turn(server: str, page) -> None:
+    state = saved(server, page, "rakugaaki")["state"]
+    options = api(server, "POST", "/api/rakugaaki/options", {"state": state})
+    if options["action"] == 1 and (options["challenges"] or options["ones"]):
+        best = max(options["challenges"], key=lambda c: (c["value"], c["chance_float"]),
+                   default=None)
+        at, value = (best["at"], best["value"]) if best else (options["ones"][0], 1)
+        tap_and_wait(server, page, "rakugaaki", f"polygon[data-cell={at}]",
+                     f"#choices button[data-value='{value}']")
+        return
+    guard = options["guards"][0]
+    tap_and_wait(server, page, "rakugaaki", f"polygon[data-cell={guard['at']}]",
+                 f"polygon[data-cell={guard['steps'][0]}]")
+
+
+def test_rakugaaki_to_a_five(server, table) -> None:
+    table.goto(f"{server}/rakugaaki")
+    table.wait_for_selector("body[data-ready=yes]")
+    table.select_option("#players", "2")
+    table.click("#new")
+    table.wait_for_load_state("networkidle")
+    assert saved(server, table, "rakugaaki")["steps"] == 1
+    for _turn in range(400):
+        if saved(server, table, "rakugaaki")["state"].get("winner") or \
+                table.locator("polygon[data-tile$='-5']").count():
+            break
+        rakugaaki_turn(server, table)
+    assert table.locator("polygon[data-tile$='-5']").count() == 1
+    status = table.text_content("#turn")
+    assert ("勝者" in status) if "ja" in table.evaluate("navigator.language") else \
+        ("Winner" in status or "winner" in status)
