@@ -444,3 +444,23 @@ def test_concurrent_changes_to_one_game_are_all_kept(tmp_path: Path) -> None:
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(lambda n: store.push(game, {"n": n}), range(1, 41)))
     assert store.load(game)["steps"] == 41
+
+
+def test_jongrogue_the_hero_and_the_plate_on_the_page(client) -> None:
+    dealt = client.post("/api/jongrogue/floor", json={"seed": 11}).json["state"]
+    assert dealt["hero"]["asleep"]  # the start room's sleeping gas
+    view = client.post("/api/jongrogue/view", json={"state": dealt}).json
+    assert view["blocked"] == "asleep" and view["moves"] == []
+    awake = client.post("/api/jongrogue/hero", json={
+        "state": dealt, "changes": {"asleep": False, "search_rings": 2}}).json["state"]
+    assert not awake["hero"]["asleep"] and awake["hero"]["search_rings"] == 2
+    assert client.post("/api/jongrogue/view", json={"state": awake}).json["moves"]
+    for changes, says in [({"asleep": "no"}, "expected true or false"),
+                          ({"search_rings": 3}, "expected a whole number 0-2"),
+                          ({"wings": True}, "unknown key")]:
+        answer = client.post("/api/jongrogue/hero", json={"state": dealt, "changes": changes})
+        assert answer.status_code == 400 and says in answer.json["error"]
+    refused = client.post("/api/jongrogue/plate", json={"state": awake})
+    assert refused.status_code == 400 and "amulet" in refused.json["error"]
+    assert client.post("/api/jongrogue/stairs-search",
+                       json={"state": awake}).status_code == 400  # not in a monster house

@@ -91,3 +91,46 @@ def test_rakugaaki_to_a_five(server, table) -> None:
     status = table.text_content("#turn")
     assert ("勝者" in status) if "ja" in table.evaluate("navigator.language") else \
         ("Winner" in status or "winner" in status)
+
+
+# --- JongRogue: down the stairs of a floor, through a sleeping trap --------------------------
+
+
+def jongrogue_taps(player, state) -> list[str]:
+    """The taps that carry out the command the player would type."""
+    command = player.choose(state)
+    verb, args = command[0], command[2:]
+    if verb == "floor":
+        return ["#next-floor"]
+    if verb == "hero":
+        return [f"#hero-{key}" for key in ("asleep", "held") if getattr(state.hero, key)]
+    if verb == "plate":
+        return ["#plate"]
+    if verb in ("take", "remove", "spring"):
+        return [f"#slots button[data-act={verb}][data-slot='{args[0]}']"]
+    if verb == "search":
+        return ["#search"]
+    return [f"#moves button[data-to='{args[0]}']"]
+
+
+def test_jongrogue_down_the_stairs_through_a_sleeping_trap(server, table, tmp_path) -> None:
+    from companion.jongrogue import state as states
+    from tests.jongrogue.play import Player
+    from tests.jongrogue.util import FOUND
+
+    table.goto(f"{server}/jongrogue")
+    table.wait_for_selector("body[data-ready=yes]")
+    table.fill("#seed", "11")  # the start room's sleeping gas: asleep at the deal
+    table.click("#new")
+    table.wait_for_function("document.querySelector('#hero-asleep.active') !== null")
+    status = table.text_content("#where")
+    assert ("眠っています" in status) or ("asleep" in status)
+    assert table.locator("#moves button").count() == 0
+    player = Player(tmp_path, 11, amulet_hunt=False)
+    for _step in range(300):
+        state = states.from_dict(saved(server, table, "jongrogue")["state"], "state", FOUND)
+        if state.floor == 2 and state.rooms is not None:
+            break
+        tap_and_wait(server, table, "jongrogue", *jongrogue_taps(player, state))
+    assert state.floor == 2 and state.rooms is not None
+    table.wait_for_function("document.getElementById('where').textContent.startsWith('B2')")

@@ -1,4 +1,5 @@
-"""The JongRogue API: floors dealt from a seed, the view, moves and searches."""
+"""The JongRogue API: floors dealt from a seed, the view, moves, searches, and what the
+character rules change (the hero's conditions, the plate)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,59 @@ def _jongrogue_api(app: Flask) -> None:
         return jsonify({**report, "events": events, "state": states.to_dict(new)})
 
 
+#: What the page may change of the hero (§11.9): the key, and what its value must be.
+HERO_CHANGES = {"asleep": bool, "held": bool, "floating": bool, "armour_ring": bool,
+                "armour_protected": bool, "search_rings": int, "strength": int, "armour": int}
+
+
+def _hero_api(app: Flask) -> None:
+    @app.post("/api/jongrogue/hero")
+    def jongrogue_hero() -> Any:
+        """What the character rules change: conditions, rings, strength and armour."""
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        data = body()
+        state = game_state(data, tables.load())
+        changes = field(data, "changes", dict)
+        new = actions.set_hero(state, {key: _hero_value(key, value)
+                                       for key, value in changes.items()})
+        return jsonify({"events": [], "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/plate")
+    def jongrogue_plate() -> Any:
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        new = actions.turn_plate(game_state(body(), tables.load()))
+        return jsonify({"events": [], "state": states.to_dict(new)})
+
+    @app.post("/api/jongrogue/stairs-search")
+    def jongrogue_stairs_search() -> Any:
+        """One stairs search in a monster house."""
+        from companion.jongrogue import actions, tables
+        from companion.jongrogue import state as states
+
+        found = tables.load()
+        new, event = actions.stairs_search(game_state(body(), found), found, None)
+        return jsonify({"events": [event], "state": states.to_dict(new)})
+
+
+def _hero_value(key: str, value: Any) -> Any:
+    kind = HERO_CHANGES.get(key)
+    where = f"request: changes.{key}"
+    if kind is None:
+        raise InputError(i18n._("unknown key; expected {keys}", keys=", ".join(HERO_CHANGES)),
+                         where)
+    if kind is bool and not isinstance(value, bool):
+        raise InputError(i18n._("expected true or false"), where)
+    if kind is int and not (value is None and key in ("strength", "armour")):
+        top = 2 if key == "search_rings" else 99
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise InputError(i18n._("expected a whole number 0-{top}", top=top), where)
+    return value
+
+
 def game_state(data: dict[str, Any], found: Any) -> Any:
     from companion.jongrogue import state as states
 
@@ -100,3 +154,4 @@ def game_state(data: dict[str, Any], found: Any) -> Any:
 
 def register(app: Flask) -> None:
     _jongrogue_api(app)
+    _hero_api(app)
