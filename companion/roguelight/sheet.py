@@ -19,6 +19,7 @@ TOML (``docs/roguelight.md``)::
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,7 +111,10 @@ def load_sheet(path: str | os.PathLike[str]) -> Sheet:
     return parse_sheet(read_text(path), str(path))
 
 
-def parse_sheet(text: str, where: str) -> Sheet:
+def parse_sheet(text: str, where: str, find_map: Callable[[str], Map] | None = None
+                ) -> Sheet:
+    """The sheet in ``text``; its ``map`` is found by ``find_map`` when given (a server
+    finds only its own maps), else as a shipped name or a file beside the sheet."""
     data = parse_toml(text, where)
     if "rounds" in data or "setup" in data:
         raise InputError(_("this is a play log, not a finished sheet; make the sheet with "
@@ -122,7 +126,8 @@ def parse_sheet(text: str, where: str) -> Sheet:
     if "map" not in data or not isinstance(data["map"], str):
         raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
     try:
-        board = load_map(data["map"], relative_to=os.path.dirname(where))
+        board = (find_map(data["map"]) if find_map is not None else
+                 load_map(data["map"], relative_to=os.path.dirname(where)))
     except InputError as err:
         raise err.at(f"{where}: map") from None
     filled = _filled(data.get("filled"), board, where)

@@ -18,6 +18,7 @@ from companion import data as shipped_data
 from companion import i18n
 from companion.errors import InputError
 from companion.templates import template_dir
+from companion.web import safety
 from companion.web.requests import body, field
 from companion.web.routes import darkhall, dice, jongrogue, majin, rakugaaki, roguelight
 from companion.web.store import GAMES, NotFound, Store
@@ -26,7 +27,9 @@ MAX_BODY = 256 * 1024  # bytes; a Dark Hall state or a Roguelight sheet is a few
 PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
 
 
-def create_app(data: Path) -> Flask:
+def create_app(data: Path, served: tuple[str, ...] = ()) -> Flask:
+    """The app saving games under ``data``; ``served`` names (besides addresses and
+    loopback names) that requests may be addressed to: the --host given."""
     web = template_dir() / "web"
     app = Flask(__name__, template_folder=str(web), static_folder=str(web / "static"),
                 static_url_path="/static")
@@ -41,6 +44,7 @@ def create_app(data: Path) -> Flask:
         game.register(app)
     _games_api(app, store)
     _errors(app)
+    safety.install(app, served)
     return app
 
 

@@ -44,26 +44,58 @@ def serve(host: str, port: int, data_dir: Path | None) -> None:
 
     from companion.web.app import create_app
 
+    check_host(host)
     folder = data_dir or default_data()
+    served = () if is_address(host) else (host.lower(),)
+    try:
+        server = create_server(create_app(folder, served), host=host, port=port, threads=8)
+    except (OSError, ValueError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise InputError(_("cannot listen there: {why}", why=why), f"{host}:{port}") from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
+        server.close()
         raise InputError(_("cannot make the data folder: {why}", why=err.strerror),
                          str(folder)) from None
-    try:
-        server = create_server(create_app(folder), host=host, port=port, threads=8)
-    except OSError as err:
-        raise InputError(_("cannot listen there: {why}", why=err.strerror),
-                         f"{host}:{port}") from None
     url = f"http://{reachable(host)}:{port}/"
     click.echo(_("Serving on {url} (games saved in {folder}); Ctrl-C stops.", url=url,
                  folder=folder), err=True)
     if host != LOOPBACK:
+        click.echo(_("Anyone who can reach this computer on {host} (every network it is on, "
+                     "for 0.0.0.0) can open the page and play its games; stop it with Ctrl-C "
+                     "when the table is done.", host=host), err=True)
         show_qr(url)
     try:
         server.run()
     except KeyboardInterrupt:
         click.echo(_("Stopped."), err=True)
+
+
+def is_address(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
+def check_host(host: str) -> None:
+    """A --host that names no address of this machine is refused before anything is
+    made: an empty one, a malformed address, a name that does not resolve."""
+    import socket
+
+    if not host.strip():
+        raise InputError(_("expected an address to listen on, like 127.0.0.1 or 0.0.0.0"),
+                         "--host")
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise InputError(_("{host!r} is not an address this computer can listen on (try "
+                           "127.0.0.1, 0.0.0.0 or one of its network addresses)", host=host),
+                         "--host") from None
 
 
 def reachable(host: str) -> str:

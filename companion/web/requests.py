@@ -13,7 +13,10 @@ from companion.errors import InputError
 
 def body() -> dict[str, Any]:
     """The request's JSON object, or a 400 naming what was expected."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # thousands of nested brackets
+        raise InputError(i18n._("the JSON is nested too deeply"), "request") from None
     if not isinstance(data, dict):
         raise InputError(i18n._("expected a JSON object in the request body"), "request")
     return data
@@ -58,3 +61,10 @@ def pairs(text: Any) -> list[tuple[int, int]]:
                                     "found {part!r}", part=part), "request: dice")
         pairs.append((int(faces[0]), int(faces[1])))
     return pairs
+
+
+def whole_number(text: str, where: str) -> int:
+    """A query's whole number written in ASCII digits (``²`` and ``٣`` are refused)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise InputError(i18n._("expected a whole number"), where)
+    return int(text)

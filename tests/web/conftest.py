@@ -42,7 +42,7 @@ def browser():
 
 @pytest.fixture()
 def page(browser, tmp_path: Path):
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context = browser.new_context(viewport=PHONE, locale="en-GB", bypass_csp=True)
     opened = context.new_page()
     problems: list[str] = []
     opened.on("pageerror", lambda error: problems.append(str(error)))

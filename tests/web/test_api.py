@@ -464,3 +464,83 @@ def test_jongrogue_the_hero_and_the_plate_on_the_page(client) -> None:
     assert refused.status_code == 400 and "Amulet of Yendor" in refused.json["error"]
     assert client.post("/api/jongrogue/stairs-search",
                        json={"state": awake}).status_code == 400  # not in a monster house
+
+
+# --- a server that holds ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.nip.io"])
+def test_a_request_for_another_host_is_refused(client, host: str) -> None:
+    answer = client.get("/api/darkhall/setup", headers={"Host": host})
+    assert answer.status_code == 421 and "its own address" in answer.json["error"]
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000",
+                                  "192.168.1.20:8000"])
+def test_addresses_and_loopback_names_are_answered(client, host: str) -> None:
+    assert client.get("/api/darkhall/setup", headers={"Host": host}).status_code == 200
+
+
+def test_a_served_name_is_answered(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "data", served=("table.local",))
+    answer = app.test_client().get("/api/darkhall/setup", headers={"Host": "table.local:80"})
+    assert answer.status_code == 200
+
+
+def test_another_site_cannot_change_a_game(client) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    game = client.post("/api/games", json={"game": "darkhall", "state": sample},
+                       headers={"Origin": "http://localhost"}).json["id"]
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Sec-Fetch-Site": "cross-site"}):
+        answer = client.post(f"/api/games/{game}/undo", headers=headers)
+        assert answer.status_code == 403 and "another site" in answer.json["error"]
+        assert client.put(f"/api/games/{game}", json={"state": sample},
+                          headers=headers).status_code == 403
+    assert client.get(f"/api/games/{game}").json["steps"] == 1
+
+
+def test_every_answer_carries_the_security_headers(client) -> None:
+    for url in ("/", "/darkhall", "/api/darkhall/setup", "/static/api.js", "/nowhere"):
+        headers = client.get(url).headers
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_malformed_input_is_400_never_500(client) -> None:
+    nested = "[" * 10_000 + "]" * 10_000
+    answer = client.post("/api/darkhall/monster", data=nested,
+                         content_type="application/json")
+    assert answer.status_code == 400
+    for url in ("/api/darkhall/setup?players=²", "/api/rakugaaki/new?players=²",
+                "/api/rakugaaki/new?players=٣", "/api/rakugaaki/new?players=" + "9" * 40):
+        assert client.get(url).status_code == 400, url
+
+
+def test_odds_too_costly_are_refused_at_once(client) -> None:
+    answer = client.get("/api/odds?notation=100d100%2B100d100")
+    assert answer.status_code == 400 and "too costly" in answer.json["error"]
+    assert client.get("/api/odds?notation=100d100").status_code == 200
+    assert client.post("/api/roll", json={"notation": "100d100+100d100",
+                                          "seed": 1}).status_code == 200
+
+
+def test_a_sheet_never_makes_the_server_read_a_file_it_names(client, tmp_path: Path) -> None:
+    from companion import data as shipped_data
+
+    made = client.post("/api/roguelight/maps", json={
+        "map": shipped_data.text("roguelight", "basic.toml")}).json["name"]
+    trick = f'name = """\nmap = "{made}"\n"""\nmap = "../../etc/passwd"\nfilled = ""\n'
+    answer = client.post("/api/roguelight/score", json={"sheet": trick})
+    assert answer.status_code == 400
+    assert "uploaded here" in answer.json["error"] and str(tmp_path) not in answer.json["error"]
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "", "example.invalid"])
+def test_serve_refuses_a_host_in_one_line_and_makes_nothing(tmp_path: Path, host: str) -> None:
+    data = tmp_path / "data"
+    result = CliRunner().invoke(main, ["--lang", "en", "serve", "--host", host, "--data",
+                                       str(data)])
+    assert result.exit_code == 2 and result.stderr.startswith("Error: --host: ")
+    assert len(result.stderr.strip().splitlines()) == 1 and not data.exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
@@ -319,3 +320,22 @@ def test_the_board_shows_its_lettered_walls(server, page) -> None:
     assert letters == 54
     box = page.locator("rect[data-square=a1]").bounding_box()
     assert box["width"] >= 44  # a square is a touch target; the board scrolls sideways
+
+
+@pytest.mark.parametrize("name", ["dice", "darkhall", "roguelight", "rakugaaki", "jongrogue",
+                                  "majin"])
+def test_every_page_runs_under_its_content_security_policy(server, browser, name) -> None:
+    """The other browser tests wait on scripts of their own (which the policy would
+    refuse); here the policy holds and the page must still load and draw."""
+    context = browser.new_context(viewport=PHONE)
+    opened = context.new_page()
+    refused: list[str] = []
+    opened.on("console", lambda message: refused.append(message.text)
+              if "Content Security Policy" in message.text else None)
+    opened.on("pageerror", lambda error: refused.append(str(error)))
+    answer = opened.goto(f"{server}/{name}")
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    if name != "dice":
+        opened.wait_for_selector("body[data-ready=yes]")
+    context.close()
+    assert not refused, refused

@@ -20,7 +20,7 @@ TABLES = [pytest.param(({"width": 360, "height": 780}, "ja-JP"), id="phone-ja"),
 @pytest.fixture(params=TABLES)
 def table(request, browser, tmp_path) -> Iterator:
     viewport, locale = request.param
-    context = browser.new_context(viewport=viewport, locale=locale)
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
     opened = context.new_page()
     problems: list[str] = []
     opened.on("pageerror", lambda error: problems.append(str(error)))
@@ -55,6 +55,7 @@ def tap_and_wait(server: str, page, game: str, *selectors: str) -> None:
             const answer = await fetch('/api/games/' + id);
             return (await answer.json()).steps > {steps};
         }}""", polling=100)
+    page.wait_for_selector("body[data-ready=yes]")  # and the page shows it
 
 
 # --- Rakugaaki: to a 5 --------------------------------------------------------------------

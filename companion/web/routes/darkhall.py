@@ -8,7 +8,7 @@ from flask import Flask, jsonify, request
 
 from companion import i18n
 from companion.errors import InputError
-from companion.web.requests import body, field
+from companion.web.requests import body, field, whole_number
 
 
 def game_state(data: dict[str, Any]) -> Any:
@@ -45,10 +45,10 @@ def _darkhall_api(app: Flask) -> None:
         position = states.load(which)
         players = request.args.get("players")
         if players is not None:
-            if not players.isdigit() or not 2 <= int(players) <= 7:
+            count = whole_number(players, "players")
+            if not 2 <= count <= 7:
                 raise InputError(i18n._("2 to 7 players"), "players")
-            position = replace(position, tokens=starting_tokens(int(players)),
-                               players=int(players))
+            position = replace(position, tokens=starting_tokens(count), players=count)
         return jsonify(states.to_dict(position))
 
     @app.post("/api/darkhall/monster")

@@ -18,11 +18,14 @@ def _dice_api(app: Flask) -> None:
         data = body()
         notation = field(data, "notation", str)
         rolled = dice.roll_all([notation], seed(data))[0]
-        dist = dice.distribution(notation)
-        return jsonify({"roll": rolled.to_json(), "text": rolled.describe(),
-                        "p_equal": fraction_text(dist.probability(rolled.total)),
-                        "p_at_least": fraction_text(dist.at_least(rolled.total)),
-                        "mean": fraction_text(dist.mean)})
+        answer = {"roll": rolled.to_json(), "text": rolled.describe(), "p_equal": None,
+                  "p_at_least": None, "mean": None}
+        if dice.work(dice.parse(notation)) <= dice.MAX_WORK:  # a roll stays cheap
+            dist = dice.distribution(notation)
+            answer.update(p_equal=fraction_text(dist.probability(rolled.total)),
+                          p_at_least=fraction_text(dist.at_least(rolled.total)),
+                          mean=fraction_text(dist.mean))
+        return jsonify(answer)
 
     @app.get("/api/odds")
     def odds() -> Any:

@@ -9,7 +9,7 @@ from flask import Flask, jsonify, request
 
 from companion import i18n
 from companion.errors import InputError
-from companion.web.requests import body, field, seed
+from companion.web.requests import body, field, seed, whole_number
 from companion.web.store import NotFound
 
 
@@ -31,10 +31,8 @@ def _rakugaaki_api(app: Flask) -> None:
         from companion.rakugaaki import state as states
 
         board = _shipped_board(request.args.get("board", "standard-34"), "board")
-        players = request.args.get("players", "3")
-        if not players.isdigit():
-            raise InputError(i18n._("expected a number of players"), "players")
-        return jsonify(states.to_dict(states.start(board, int(players), board_ref=board.name)))
+        players = whole_number(request.args.get("players", "3"), "players")
+        return jsonify(states.to_dict(states.start(board, players, board_ref=board.name)))
 
     @app.post("/api/rakugaaki/options")
     def rakugaaki_options() -> Any:

@@ -15,7 +15,6 @@ from companion.web.requests import body, field, pairs, seed
 from companion.web.store import NotFound
 
 _UPLOAD = re.compile(r"upload-([0-9a-f]{16})")
-_MAP_LINE = re.compile(r'^map\s*=\s*"([^"\n]*)"\s*$', re.M)
 
 
 def uploaded(name: str) -> Path | None:
@@ -26,23 +25,27 @@ def uploaded(name: str) -> Path | None:
     return Path(current_app.config["DATA_DIR"]) / "maps" / f"{found.group(1)}.toml"
 
 
-def resolved(text: Any, where: str) -> str:
-    """A sheet on a shipped or uploaded map, its ``map`` made the stored file's path: a
-    request never names a file on the server."""
-    from companion.files import parse_toml
+def server_map(name: Any) -> Any:
+    """A map a request may name: a shipped one, or one uploaded here (``upload-`` and
+    16 hex digits, stored by the server) — never a path."""
     from companion.roguelight import maps
+
+    if isinstance(name, str) and name in maps.SHIPPED:
+        return maps.shipped(name)
+    path = uploaded(name) if isinstance(name, str) else None
+    if path is None or not path.is_file():
+        raise InputError(i18n._("expected a shipped map ({maps}) or one uploaded here",
+                                maps=", ".join(maps.SHIPPED)))
+    return maps.parse_map(path.read_text("utf-8"), "map")
+
+
+def server_sheet(text: Any, where: str) -> Any:
+    """A finished sheet on a shipped or uploaded map, parsed (its text never searched)."""
+    from companion.roguelight.sheet import parse_sheet
 
     if not isinstance(text, str):
         raise InputError(i18n._("expected a Roguelight sheet (TOML text)"), where)
-    name = parse_toml(text, where).get("map")
-    if name in maps.SHIPPED:
-        return text
-    path = uploaded(name) if isinstance(name, str) else None
-    line = _MAP_LINE.search(text)
-    if path is None or not path.is_file() or line is None:
-        raise InputError(i18n._("expected a shipped map ({maps}) or one uploaded here",
-                                maps=", ".join(maps.SHIPPED)), f"{where}: map")
-    return text[:line.start(1)] + str(path) + text[line.end(1):]
+    return parse_sheet(text, where, find_map=server_map)
 
 
 def _map_json(board: Any, name: str) -> dict[str, Any]:
@@ -83,7 +86,6 @@ def _roguelight_api(app: Flask) -> None:
     def roguelight_intercept() -> Any:
         from companion.roguelight import intercept as interception
         from companion.roguelight.report import interception_to_dict
-        from companion.roguelight.sheet import parse_sheet
 
         data = body()
         rolled, typed = seed(data), data.get("dice")
@@ -91,8 +93,7 @@ def _roguelight_api(app: Flask) -> None:
         texts = field(data, "sheets", list)
         if not 1 <= len(texts) <= 7 or not all(isinstance(t, str) for t in texts):
             raise InputError(i18n._("expected 1 to 7 sheets (TOML texts)"), "request: sheets")
-        sheets = [parse_sheet(resolved(text, f"sheets[{i}]"), f"sheets[{i}]")
-                  for i, text in enumerate(texts)]
+        sheets = [server_sheet(text, f"sheets[{i}]") for i, text in enumerate(texts)]
         plan = interception.plan(sheets, None, [], {})
         fights = None
         if table_dice is not None:
@@ -111,16 +112,22 @@ def _roguelight_api(app: Flask) -> None:
     def roguelight_score() -> Any:
         from companion.roguelight.report import score_to_dict
         from companion.roguelight.scoring import score_exits
-        from companion.roguelight.sheet import parse_sheet
 
-        finished = parse_sheet(resolved(field(body(), "sheet", str), "sheet"), "sheet")
+        finished = server_sheet(field(body(), "sheet", str), "sheet")
         every = score_exits(finished)
         return jsonify(score_to_dict(every[0], every))
 
 
 def sheet_draft(text: Any) -> str:
     """A sheet in progress, to be saved as written: TOML on a shipped or uploaded map."""
-    resolved(text, "sheet")
+    from companion.files import parse_toml
+
+    if not isinstance(text, str):
+        raise InputError(i18n._("expected a Roguelight sheet (TOML text)"), "sheet")
+    try:
+        server_map(parse_toml(text, "sheet").get("map"))
+    except InputError as err:
+        raise err.at("sheet: map") from None
     return text
 
 

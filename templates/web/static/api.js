@@ -96,3 +96,12 @@ export class SavedGame {
     localStorage.removeItem(this.key);
   }
 }
+
+// An exact probability written "p/q" (or "1", "0") as a percentage for people; the
+// fraction stays available on request (a title, a tap).
+export function percent(fraction) {
+  if (fraction === null || fraction === undefined) return "—";
+  const [top, bottom = 1] = String(fraction).split("/").map(Number);
+  const value = (100 * top) / bottom;
+  return `${value >= 99.95 || value === 0 ? value.toFixed(0) : value.toFixed(1)}%`;
+}

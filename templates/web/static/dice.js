@@ -1,5 +1,5 @@
 // Dice: the games' rolls as big buttons, any notation, a log with seeds and exact odds.
-import { call, element, words } from "./api.js";
+import { call, element, percent, words } from "./api.js";
 
 const log = document.getElementById("log");
 
@@ -9,8 +9,9 @@ async function roll(notation, seed, label = "") {
   const answer = await call("POST", "/api/roll", data);
   const line = element("li", { "data-total": answer.roll.total, "data-seed": answer.roll.seed });
   line.textContent = `${label ? label + " " : ""}${answer.text} · ${words.seed} ${answer.roll.seed}` +
-    ` · ${words.exactly} ${answer.p_equal}, ${words.at_least} ${answer.p_at_least}` +
-    ` · ${words.mean} ${answer.mean}`;
+    ` · ${words.exactly} ${percent(answer.p_equal)}, ${words.at_least} ${percent(answer.p_at_least)}` +
+    ` · ${words.mean} ${answer.mean ?? "—"}`;
+  line.title = `${answer.p_equal ?? ""} · ${answer.p_at_least ?? ""}`;  // the exact fractions
   log.prepend(line);
 }
 

@@ -120,7 +120,11 @@ function actOnSlot(kind, slot) {
 }
 
 async function act(url, extra) {
-  const answer = await call("POST", url, { state, ...extra });
+  document.body.dataset.ready = "no";  // busy until the page shows the answer
+  const answer = await call("POST", url, { state, ...extra }).catch((error) => {
+    document.body.dataset.ready = "yes";
+    throw error;
+  });
   await remember(answer.state);
   log(answer.events);
   await refresh();
