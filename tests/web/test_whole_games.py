@@ -135,3 +135,98 @@ def test_jongrogue_down_the_stairs_through_a_sleeping_trap(server, table, tmp_pa
         tap_and_wait(server, table, "jongrogue", *jongrogue_taps(player, state))
     assert state.floor == 2 and state.rooms is not None
     table.wait_for_function("document.getElementById('where').textContent.startsWith('B2')")
+
+
+# --- Dark Hall: to a winner ----------------------------------------------------------------
+
+
+def darkhall_path(state, token) -> list[str]:
+    """A legal path for ``token`` that ends nearest the exit (out is best), found by
+    trying the board's paths of up to its face in points with the rules' own check."""
+    from companion.darkhall.board import ENTRANCE, EXIT, NEXT, path_distances
+    from companion.darkhall.rounds import take_turn
+    from companion.errors import InputError
+
+    distance = path_distances(EXIT)
+    best: tuple[float, list[str]] = (float("inf"), [])
+    tried = 0
+
+    def legal(path: list[str]) -> bool:
+        try:
+            take_turn(state, token.id, path)
+            return True
+        except InputError:
+            return False
+
+    def extend(path: list[str], here: str | None) -> None:
+        nonlocal best, tried
+        score = -1 if path and path[-1] == "out" else distance.get(here or ENTRANCE, 99) + (
+            0 if here else 1)
+        if score < best[0] and tried < 400:
+            tried += 1
+            if legal(path):
+                best = (score, list(path))
+        if len(path) == token.face or (path and path[-1] == "out"):
+            return
+        if here is None:
+            steps = [ENTRANCE]
+        elif here == EXIT:
+            steps = ["out"]
+        else:
+            steps = [NEXT[(here, h)] for h in "NESW" if NEXT.get((here, h))]
+        for square in sorted(steps, key=lambda q: distance.get(q, -1)):
+            if square not in path:
+                extend([*path, square], square if square != "out" else here)
+
+    extend([], token.square)
+    return best[1]
+
+
+def test_darkhall_to_a_winner(server, table) -> None:
+    """The table draws its own monster tiles (a shuffled deck, seed 5) and taps each."""
+    from companion.darkhall import deck as decks
+    from companion.darkhall import state as states
+    from companion.darkhall.standing import outcome
+
+    deck = decks.Game(5)
+
+    def monster_tile() -> str:
+        nonlocal deck
+        deck, drawn = deck.draw()
+        return f"button.tile[data-tile='{drawn.tile}']"
+
+    table.goto(f"{server}/darkhall")
+    table.wait_for_selector("body[data-ready=yes]")
+    table.select_option("#players", "2")
+    table.click("#basic")
+    table.wait_for_load_state("networkidle")
+    for _turn in range(400):
+        position = states.from_dict(saved(server, table, "darkhall")["state"], "state")
+        if outcome(position).over:
+            break
+        movers = table.evaluate("""() => [...document.querySelectorAll('#waiting button')]
+                                   .map((b) => b.dataset.token)""")
+        todo = [t for t in position.tokens if t.square != "out" and t.id not in position.moved]
+        if position.round == 1:
+            todo = [t for t in todo if sum(m.split("-")[0] == t.id.split("-")[0]
+                                           for m in position.moved) < 2]
+        if not todo:
+            tap_and_wait(server, table, "darkhall", monster_tile())
+            continue
+        token = todo[0]
+        path = darkhall_path(position, token)
+        if not path:  # no move helps: it stays (flipped when the monster comes)
+            tap_and_wait(server, table, "darkhall", monster_tile())
+            continue
+        start = (f"#waiting button[data-token='{token.id}']" if token.id in movers else
+                 f"rect[data-square='{token.square}']")
+        if token.square and not table.locator("#modes button[data-mode=move].active").count():
+            table.click("#modes button[data-mode=move]")
+        taps = [start] + [f"rect[data-square='{square}']" for square in path
+                          if square != "out"]
+        if path[-1] == "out":
+            taps.append("rect[data-square='a1']")  # out: a tap on the exit square again
+        tap_and_wait(server, table, "darkhall", *taps, "#check")
+    result = outcome(states.from_dict(saved(server, table, "darkhall")["state"], "state"))
+    assert result.over and result.winner
+    assert ("勝者" in table.text_content("#turn")) or ("inner" in table.text_content("#turn"))

@@ -33,7 +33,9 @@ function piecesOf(position) {
   const at = new Map();
   for (const square of position.stones) at.set(square, { kind: "stone" });
   for (const token of position.tokens) {
-    if (token.square) at.set(token.square, { kind: "token", id: token.id, face: token.face });
+    if (token.square && token.square !== "out") {  // out: off the board, in the standing
+      at.set(token.square, { kind: "token", id: token.id, face: token.face });
+    }
   }
   return { at, monster: { ...position.monster } };
 }
@@ -121,7 +123,7 @@ function show() {
 async function save(position, drawn) {
   await saved.save(position, drawn);
   state = position;
-  standing();
+  await standing();
 }
 
 async function start(url) {
@@ -180,7 +182,10 @@ function tapped(square) {
     });
   } else if (mode === "move") {
     const token = state.tokens.find((t) => t.square === square);
+    const at = path.length > 1 ? path[path.length - 1]
+      : state.tokens.find((t) => t.id === path[0])?.square;
     if (path.length === 0 && token) path = [token.id];
+    else if (path.length > 0 && square === "a1" && at === "a1") path.push("out");  // the exit
     else if (path.length > 0) path.push(square);
     document.getElementById("status").textContent = path.join(" → ");
   }
@@ -196,7 +201,7 @@ async function monster(tile, drawn) {
   slider.value = answer.steps.length;
   document.getElementById("status").textContent =
     `${words.eaten}: ${answer.eaten.join(", ") || words.none}` +
-    (answer.winner ? ` · ${words.winner}: ${answer.winner}` : "");
+    (answer.winner ? ` · ${words.winner}: ${colourName(answer.winner)}` : "");
   await save(answer.state, drawn);
   show();
 }
@@ -221,13 +226,75 @@ async function standing() {
   const answer = await call("POST", "/api/darkhall/standing", { state });
   const list = document.getElementById("standing");
   list.replaceChildren(...answer.players.map((p) => element("li", {},
-    `${p.player}: ${words.out} ${p.out}/${p.needed}`)));
-  if (answer.winner) list.append(element("li", { class: "winner" }, `${words.winner}: ${answer.winner}`));
-  else if (answer.leaders.length) list.append(element("li", {}, `${words.leader}: ${answer.leaders.join(", ")}`));
+    `${colourName(p.player)}: ${words.out} ${p.out}/${p.needed}`)));
+  if (answer.winner) list.append(element("li", { class: "winner" }, `${words.winner}: ${colourName(answer.winner)}`));
+  else if (answer.leaders.length) list.append(element("li", {}, `${words.leader}: ${answer.leaders.map(colourName).join(", ")}`));
+  document.getElementById("turn").textContent = status(answer);
+  drawWaiting(answer.over);
+}
+
+function colourName(player) {
+  return words[`colour_${player}`] || player;
+}
+
+// The tokens that must still move this round (round 1: two a player, the rest wait).
+function toMove() {
+  const live = state.tokens.filter((t) => t.square !== "out" && !state.moved.includes(t.id));
+  if (state.round !== 1) return live;
+  const count = (player) => state.moved.filter((id) => id.split("-")[0] === player).length;
+  return live.filter((t) => count(t.id.split("-")[0]) < 2);
+}
+
+// Whose move it is and what to do now, in words.
+function status(answer) {
+  if (answer.over) {
+    return answer.winner ? `${words.winner}: ${colourName(answer.winner)}` : answer.why;
+  }
+  const round = `${words.dh_round} ${state.round} (${words.stage} ${state.stage})`;
+  const left = toMove();
+  if (!state.tokens.length) return `${round} — ${words.dh_no_tokens}`;
+  return left.length
+    ? `${round} — ${words.dh_move_tokens} (${left.map((t) => t.id).join(" ")}), ${words.dh_then_draw}`
+    : `${round} — ${words.dh_draw_now}`;
+}
+
+// Tokens waiting before the entrance: a tap starts their move (they enter on p11).
+function drawWaiting(over) {
+  const waiting = state.tokens.filter((t) => !t.square);
+  const row = document.getElementById("waiting");
+  row.replaceChildren(...(over ? [] : waiting).map((t) => {
+    const made = element("button", { type: "button", "data-token": t.id },
+                         `${t.id} (${t.face})`);
+    made.addEventListener("click", () => {
+      mode = "move";
+      for (const other of document.querySelectorAll("#modes button")) {
+        other.classList.toggle("active", other.dataset.mode === "move");
+      }
+      document.getElementById("check").hidden = false;
+      path = [t.id];
+      document.getElementById("status").textContent = path.join(" → ");
+    });
+    return made;
+  }));
+  document.getElementById("waiting-label").hidden = !waiting.length || over;
 }
 
 // The next tile of the game's monster deck (saved with the game, undone with it).
 async function drawTile() {
+  await busy(drawn);
+}
+
+// Busy until the page shows the answer, ready again whatever happens.
+async function busy(work) {
+  document.body.dataset.ready = "no";
+  try {
+    await work();
+  } finally {
+    document.body.dataset.ready = "yes";
+  }
+}
+
+async function drawn() {
   const deck = saved.deck;
   const answer = await call("POST", "/api/darkhall/deck/draw", deck ? { deck } : {});
   document.getElementById("deck").textContent =
@@ -252,7 +319,11 @@ function play() {
   }, 600);
 }
 
-async function checkMove() {
+function checkMove() {
+  return busy(moved);
+}
+
+async function moved() {
   if (path.length < 1) return;
   const [token, ...squares] = path;
   path = [];
@@ -288,7 +359,7 @@ for (const button of document.querySelectorAll("#modes button[data-mode]")) {
   });
 }
 for (const button of document.querySelectorAll("button.tile")) {
-  button.addEventListener("click", () => monster(button.dataset.tile));
+  button.addEventListener("click", () => busy(() => monster(button.dataset.tile)));
 }
 document.getElementById("check").addEventListener("click", checkMove);
 document.getElementById("undo").addEventListener("click", undo);
