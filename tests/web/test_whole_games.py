@@ -230,3 +230,53 @@ def test_darkhall_to_a_winner(server, table) -> None:
     result = outcome(states.from_dict(saved(server, table, "darkhall")["state"], "state"))
     assert result.over and result.winner
     assert ("勝者" in table.text_content("#turn")) or ("inner" in table.text_content("#turn"))
+
+
+# --- Roguelight: from an empty sheet to the score, then the interception of two sheets -----
+
+
+def test_roguelight_sheets_scored_and_intercepted(server, table, tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    def cli_json(*args: str) -> dict:
+        result = CliRunner().invoke(main, ["--lang", "en", *args, "--json"])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    table.goto(f"{server}/roguelight")  # a new browser context: the table is empty
+    table.wait_for_selector("body[data-ready=yes]")
+    sheets = []
+    for name, cells in (("ann", ("C1", "D1", "C2", "D2")),
+                        ("ben", ("C1", "D1", "C2", "D2", "D3", "D4"))):
+        table.click("#fresh")  # a new sheet; the table stays in the browser's storage
+        table.wait_for_load_state("networkidle")
+        table.fill("#name", name)
+        for cell in cells:
+            table.click(f"button[data-cell={cell}]")
+        table.click("#plan")  # entrance 1's setup room
+        table.click("button[data-cell=C1]")
+        table.click("button[data-cell=D2]")
+        table.click("#plan")
+        table.click("button[data-item='2']")  # circled
+        table.wait_for_function("document.getElementById('total').textContent !== '—'")
+        table.click("#export")
+        path = tmp_path / f"{name}.toml"
+        path.write_text(table.text_content("#toml"))
+        assert "circled = [1, 2]" in path.read_text()
+        expected = cli_json("roguelight", "score", str(path))["points"]
+        table.wait_for_function(
+            f"document.getElementById('total').textContent === '{expected['total']}'")
+        breakdown = table.text_content("#breakdown")
+        assert all(str(expected[key]) in breakdown for key in ("items", "rooms", "bonus"))
+        sheets.append(path)
+        table.click("#add")
+    assert table.locator("#table li").count() == 2
+    table.fill("#seed", "5")
+    table.click("#intercept")
+    table.wait_for_selector("#winners")
+    expected = cli_json("roguelight", "intercept", *map(str, sheets), "--seed", "5")
+    winners = table.text_content("#winners")
+    assert all(name in winners for name in expected["result"]["winners"])
+    assert "I" in table.text_content("#legend")

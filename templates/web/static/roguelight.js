@@ -1,6 +1,6 @@
 // Roguelight at the table: tap cells to dig or fill them, tap two corners to plan a room,
 // and the sheet is scored live by the rules (the same TOML the command line scores).
-import { SavedGame, call, element, words } from "./api.js";
+import { SavedGame, call, element, percent, words } from "./api.js";
 
 const grid = document.getElementById("grid");
 const picker = document.getElementById("map");
@@ -122,10 +122,14 @@ async function score() {
     const answer = await call("POST", "/api/roguelight/score", { sheet: toml() },
                               { quiet: true });
     total.textContent = answer.points.total;
+    const parts = ["items", "rooms", "bonus", "goals"].map((key) =>
+      `${words[`rl_${key}`]} ${answer.points[key]}`);
+    document.getElementById("breakdown").textContent = parts.join(" + ");
     rooms.replaceChildren(...answer.rooms.map((room) => element("li", {},
       `${room.letter} ${room.cells}: ${room.scoring ? "✔" : "✘"} ${room.reasons.join("; ")}`)));
   } catch (error) {
     total.textContent = "—";
+    document.getElementById("breakdown").textContent = "";
     rooms.replaceChildren(element("li", { class: "hint" }, error.message));
   }
 }
@@ -170,7 +174,7 @@ async function intercept() {
   if (typed) request.dice = typed;
   else request.seed = Number(document.getElementById("seed").value || 0);
   const answer = await call("POST", "/api/roguelight/intercept", request);
-  const lines = answer.stack.map((d) => element("li", {}, `${d.sheet}: ${JSON.stringify(d.points ?? d.expected ?? "")}`));
+  const lines = answer.stack.map((d) => element("li", {}, descent(d)));
   if (answer.result) {
     lines.push(element("li", { id: "winners" },
       `${words.total}: ${Object.entries(answer.result.totals).map(([n, t]) => `${n} ${t}`).join(", ")}` +
@@ -179,6 +183,19 @@ async function intercept() {
     lines.push(element("li", { id: "winners" }, `${words.total}: ${JSON.stringify(answer.solo)}`));
   }
   document.getElementById("result").replaceChildren(...lines);
+}
+
+// One sheet's descent in words: its route, each battle with its chance and dice, the
+// points it expects (exact value on request).
+function descent(d) {
+  const battles = d.visits.map((v) => {
+    const rolled = v.battle.rolled
+      ? ` ${words.white} ${v.battle.rolled.white} ${words.black} ${v.battle.rolled.black}` +
+        ` ${v.battle.rolled.scored ? "✔" : "✘"}` : "";
+    return `${v.room} ${percent(v.battle.chance)}${rolled}`;
+  });
+  return `${d.sheet}: ${words.rl_route} ${d.route.join("→") || "—"} · ${battles.join(", ")}` +
+    ` · ${words.rl_expected} ${d.expected_float.toFixed(2)}`;
 }
 
 // A sheet as this page writes it, read back (a saved game, or one step undone).
