@@ -62,7 +62,7 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
+PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin", "majin-battle")
 
 
 def page_loads(port: int) -> dict[str, float]:

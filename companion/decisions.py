@@ -29,7 +29,17 @@ class Question:
     title: str
     options: tuple[Option, ...]
     context: tuple[str, ...] = field(default=())
+    path: tuple[str, ...] = ()  # where the answer is written (a game's orders)
 
     @property
     def open(self) -> list[Option]:
         return [option for option in self.options if option.blocked is None]
+
+
+class NeedAnswer(Exception):
+    """Raised by an ``ask`` that cannot answer now (a page between two requests): the
+    game stops at ``question``, to go on from the same point once it is answered."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.title)
+        self.question = question

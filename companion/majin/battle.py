@@ -6,6 +6,7 @@ Every refusal names the file and the key: ``battle.json: front[1]: …``.
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,7 +113,8 @@ class _Reader(Reader):
         b.items = self.holdings()
         b.used_items = self.ids("used_items", self.item_card)
         b.charge = self.policy()
-        b.orders = check_orders(self.data.get("orders", {}), b.cards, self.at("orders"))
+        b.orders = check_orders(copy.deepcopy(self.data.get("orders", {})), b.cards,
+                                self.at("orders"))  # the runner writes answers into its own
         self.places()
         b.party_lp = self.integer("party_lp", min(MAX_LP, sum(b.card(c).hp
                                                               for c in b.members())), 0, MAX_LP)

@@ -8,6 +8,7 @@ Every refusal names the file and the key, or the card: ``game.json: stock[2]: �
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from companion.files import parse_json, read_text
 from companion.i18n import _
 from companion.majin import cards as card_files
 from companion.majin import corridors
-from companion.majin.cards import FLOORS, TIERS, Cards
+from companion.majin.cards import FLOORS, RANKS, TIERS, Cards
 from companion.majin.corridors import ROTATIONS, SIZE
 from companion.majin.reading import Reader, header, shown
 from companion.majin.surface import MAX_LP, entering_lp
@@ -542,3 +543,18 @@ def cards_ref(c: Campaign, out: str | os.PathLike[str] | None) -> str:
         return c.cards_ref
     folder = os.path.abspath(card_files.folder_path(c.cards_ref, c.base))
     return os.path.relpath(folder, os.path.dirname(os.path.abspath(out)))
+
+
+def summary(c: Campaign) -> dict[str, Any]:
+    """The campaign at a glance: money, the 魔人 owned by rank, items, the elevator."""
+    owned = [*c.stock, *c.members(), *c.graveyard]
+    if c.dungeon:
+        owned += c.dungeon.bodies
+    majin = [card for card in owned if card in c.cards.majin]
+    ranks = Counter(c.cards.majin[card].rank for card in majin)
+    items = [*c.pack, *(c.dungeon.items.values() if c.dungeon else ())]
+    return {"money": c.money, "bank": c.bank,
+            "majin": {rank: ranks[rank] for rank in RANKS}, "items": items,
+            "elevator": c.elevator,
+            "bosses_defeated": [f.removeprefix("defeated:") for f in c.flags
+                                if f.startswith("defeated:")]}

@@ -9,7 +9,6 @@ nothing.
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,9 @@ from companion.majin import campaign as campaigns
 from companion.majin import cards as card_files
 from companion.majin import expedition, scenario, town
 from companion.majin.campaign import Campaign
-from companion.majin.cards import RANKS
 from companion.majin.corridors import DIRECTIONS
 from companion.majin.options import DICE_HELP, emit, json_option
-from companion.majin.town import Change
+from companion.majin.town import Before, Change, before_change, log_entry
 from companion.shell import LazyPath, add_help
 
 CAMPAIGN_HELP = "CAMPAIGN is the campaign file (JSON), see docs/majin.md."
@@ -64,9 +62,6 @@ def dice_options(function: Callable[..., Any]) -> Callable[..., Any]:
                         help="The dice rolled at the table, in order.")(function)
 
 
-Before = tuple[int, int, int | None]  # money, bank and the party LP before the change
-
-
 def commit(path: Path, before: Before | None, after: Campaign, change: Change, tray: Tray,
            as_json: bool, dry_run: bool, seed: int | None) -> None:
     """Log the change, check the new campaign, write it (and its companions), report."""
@@ -75,7 +70,7 @@ def commit(path: Path, before: Before | None, after: Campaign, change: Change, t
     typed = [arg for arg in ctx.meta.get("typed", []) if arg != "--json"]
     if str(path) in typed:
         typed.remove(str(path))
-    after.log.append(_entry(ctx.info_name or "", typed, before, after, change, tray))
+    after.log.append(log_entry(ctx.info_name or "", typed, before, after, change, tray))
     data = campaigns.to_dict(after, path)
     try:
         campaigns.from_dict(data, str(path), Path(os.path.abspath(path)).parent, after.cards)
@@ -98,20 +93,10 @@ def commit(path: Path, before: Before | None, after: Campaign, change: Change, t
         click.echo(_("seed {seed} (replay: --seed {seed})", seed=tray.seed_used), err=True)
 
 
-def _entry(command: str, typed: list[str], before: Before | None, after: Campaign,
-           change: Change, tray: Tray) -> dict[str, Any]:
-    money, bank, lp_before = before or (after.money, after.bank, None)
-    lp_after = after.dungeon.lp if after.dungeon else None
-    return {"n": len(after.log) + 1, "command": command, "args": typed,
-            "money": [money, after.money], "bank": [bank, after.bank],
-            "lp": None if lp_before is None and lp_after is None else [lp_before, lp_after],
-            "dice": list(tray.used), "seed": tray.seed_used, "summary": change.summary}
-
-
 def loaded(path: Path) -> tuple[Campaign, Before]:
     """The campaign, and its money, bank and LP before the change."""
     c = campaigns.load(path)
-    return c, (c.money, c.bank, c.dungeon.lp if c.dungeon else None)
+    return c, before_change(c)
 
 
 def make_tray(dice_text: str | None = None, seed: int | None = None) -> Tray:
@@ -162,7 +147,7 @@ def show(campaign_file: Path, as_json: bool) -> None:
     """
     c = campaigns.load(campaign_file)
     data = campaigns.to_dict(c, campaign_file, log=False)
-    summary = _summary(c)
+    summary = campaigns.summary(c)
     if as_json:
         emit({"campaign": data, "summary": summary, "log": c.log})
         return
@@ -170,20 +155,6 @@ def show(campaign_file: Path, as_json: bool) -> None:
 
     for line in render.campaign_lines(c, summary):
         click.echo(line)
-
-
-def _summary(c: Campaign) -> dict[str, Any]:
-    owned = [*c.stock, *c.members(), *c.graveyard]
-    if c.dungeon:
-        owned += c.dungeon.bodies
-    majin = [card for card in owned if card in c.cards.majin]
-    ranks = Counter(c.cards.majin[card].rank for card in majin)
-    items = [*c.pack, *(c.dungeon.items.values() if c.dungeon else ())]
-    return {"money": c.money, "bank": c.bank,
-            "majin": {rank: ranks[rank] for rank in RANKS}, "items": items,
-            "elevator": c.elevator,
-            "bosses_defeated": [f.removeprefix("defeated:") for f in c.flags
-                                if f.startswith("defeated:")]}
 
 
 @click.command("log")

@@ -332,35 +332,48 @@ def reset(c: Campaign, trip: Expedition, tray: Tray) -> None:
 
 def fight(c: Campaign, campaign_path: Path, out: Path, chosen: list[str] | None,
           boss: str | None, tray: Tray, charge: str = "always") -> Change:
+    """Set up the battle that is due in the battle file ``out``."""
+    if os.path.abspath(out) == os.path.abspath(campaign_path):
+        raise InputError(_("--out would overwrite the campaign it reads; write somewhere else"),
+                         str(out))
+    relative = os.path.relpath(os.path.abspath(out),
+                               os.path.dirname(os.path.abspath(campaign_path)))
+    fight_file, change = set_up_battle(c, relative, chosen, boss, tray, charge, out)
+    if fight_file is None:
+        return change
+    change.summary += "\n" + _("next: companion majin battle {file} --ask (the table "
+                               "decides), then settle", file=out)
+    change.files.append((out, dump_json(fight_file)))
+    return change
+
+
+def set_up_battle(c: Campaign, file: str, chosen: list[str] | None, boss: str | None,
+                  tray: Tray, charge: str = "always", out: Path | None = None
+                  ) -> tuple[dict[str, Any] | None, Change]:
+    """The battle that is due (or a scenario's boss), as a battle file's contents (None
+    when the pile is empty, R39); ``file`` is where the campaign records it."""
     trip = trip_of(c, "fight")
     refuse_pending(trip, "due")
     if trip.due is None and boss is None:
         raise IllegalMove(_("no battle is due: walk on, 'stay' on a numbered card, or give "
                             "--boss for a scenario battle"))
-    if os.path.abspath(out) == os.path.abspath(campaign_path):
-        raise InputError(_("--out would overwrite the campaign it reads; write somewhere else"),
-                         str(out))
     pile = c.piles["monsters"][str(trip.floor)]
     monsters = _draw_monsters(c, pile, chosen, trip.due is not None, tray)
     bosses = [_take_boss(c, boss)] if boss is not None else []
     fighters = bosses + monsters
     if not fighters:
         trip.due, trip.encounter = None, 0  # R39
-        return Change({"monsters": [], "monster_lp": 0, "file": None},
-                      _("no monster left on B{floor}F: no battle (R39)", floor=trip.floor))
+        return None, Change({"monsters": [], "monster_lp": 0, "file": None},
+                            _("no monster left on B{floor}F: no battle (R39)", floor=trip.floor))
     fight_file = _battle_file(c, trip, fighters, out, charge)
-    relative = os.path.relpath(os.path.abspath(out),
-                               os.path.dirname(os.path.abspath(campaign_path)))
-    trip.battle = {"file": relative, "monsters": monsters, "bosses": bosses}
+    trip.battle = {"file": file, "monsters": monsters, "bosses": bosses}
     policy = (_("charge: always — a front member whose attack does no damage charges (1d6, "
                 "that many LP); --charge never or the file's orders change it")
               if charge == "always" else _("charge: never, unless an order says so"))
-    return Change({"monsters": fighters, "monster_lp": fight_file["monster_lp"],
-                   "file": str(out), "charge": charge},
-                  _("battle set up: {monsters} (file {file})", monsters=", ".join(fighters),
-                    file=out) + "\n" + policy + "\n" +
-                  _("next: companion majin battle {file} --ask (the table decides), then "
-                    "settle", file=out), [(out, dump_json(fight_file))])
+    return fight_file, Change({"monsters": fighters, "monster_lp": fight_file["monster_lp"],
+                               "file": str(out or file), "charge": charge},
+                              _("battle set up: {monsters} (file {file})",
+                                monsters=", ".join(fighters), file=out or file) + "\n" + policy)
 
 
 def _draw_monsters(c: Campaign, pile: list[str], chosen: list[str] | None, due: bool,
@@ -389,7 +402,7 @@ def _take_boss(c: Campaign, boss: str) -> str:
     return boss
 
 
-def _battle_file(c: Campaign, trip: Expedition, fighters: list[str], out: Path,
+def _battle_file(c: Campaign, trip: Expedition, fighters: list[str], out: Path | None,
                  charge: str) -> dict[str, Any]:
     fight_state = battles.Battle(
         c.cards, c.cards_ref, c.base, floor=trip.floor, money=c.money,
@@ -401,10 +414,18 @@ def _battle_file(c: Campaign, trip: Expedition, fighters: list[str], out: Path,
 
 
 def settle(c: Campaign, battle_path: Path, tray: Tray) -> Change:
+    trip_of(c, "settle")  # before the battle file is read
+    if c.dungeon is not None and c.dungeon.battle is None:
+        raise IllegalMove(_("no battle is set up: 'fight' first"))
+    return settle_battle(c, battles.load(battle_path), battle_path, tray)
+
+
+def settle_battle(c: Campaign, fought: battles.Battle, battle_path: Any, tray: Tray
+                  ) -> Change:
+    """Bring the finished battle ``fought`` (read from ``battle_path``) back."""
     trip = trip_of(c, "settle")
     if trip.battle is None:
         raise IllegalMove(_("no battle is set up: 'fight' first"))
-    fought = battles.load(battle_path)
     if not fought.over:
         raise IllegalMove(_("the battle in {file} is not over: fight it to the end first "
                             "('companion majin battle')", file=battle_path))

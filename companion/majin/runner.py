@@ -13,6 +13,7 @@ the rules take it, and writes the answer into the orders: the file then replays.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from companion.decisions import Question
@@ -71,7 +72,8 @@ class Runner:
                     return
             return
         tried: list[str] = []
-        while not b.over and (card := self.ask(choices.escape(self))) is not None:
+        while not b.over and (card := self.ask(
+                replace(choices.escape(self), path=("start", "escape")))) is not None:
             tried.append(card)
             self.escape(card)
         b.orders.setdefault("start", {})["escape"] = tried
@@ -117,8 +119,9 @@ class Runner:
         by_speed: dict[int, list[str]] = {}
         for card in members:
             by_speed.setdefault(self.b.card(card).spd, []).append(card)
+        key = (str(self.at[0]), "ties")
         return [card for group in by_speed.values() if len(group) > 1
-                for card in self.ask(choices.ties(self, group))]
+                for card in self.ask(replace(choices.ties(self, group), path=key))]
 
     def decided(self, path: tuple[str, ...], question: Callable[[], Any]) -> Any:
         """The order written at ``path`` in the orders; when none is and the table is
@@ -128,7 +131,7 @@ class Runner:
             place = place.get(key, {})
         if path[-1] in place or self.ask is None:
             return place.get(path[-1])
-        answer = self.ask(question())
+        answer = self.ask(replace(question(), path=path))
         place = self.b.orders
         for key in path[:-1]:
             place = place.setdefault(key, {})

@@ -27,6 +27,24 @@ class Change:
     files: list[tuple[Path, str]] = field(default_factory=list)  # written with the campaign
 
 
+Before = tuple[int, int, int | None]  # money, bank and the party LP before a change
+
+
+def before_change(c: Campaign) -> Before:
+    return c.money, c.bank, c.dungeon.lp if c.dungeon else None
+
+
+def log_entry(command: str, typed: list[str], before: Before | None, after: Campaign,
+              change: Change, tray: Tray) -> dict[str, Any]:
+    """The campaign log's entry for a command: what was typed, money, bank, LP, dice."""
+    money, bank, lp_before = before or (after.money, after.bank, None)
+    lp_after = after.dungeon.lp if after.dungeon else None
+    return {"n": len(after.log) + 1, "command": command, "args": typed,
+            "money": [money, after.money], "bank": [bank, after.bank],
+            "lp": None if lp_before is None and lp_after is None else [lp_before, lp_after],
+            "dice": list(tray.used), "seed": tray.seed_used, "summary": change.summary}
+
+
 def on_surface(c: Campaign, command: str) -> None:
     if c.underground:
         raise IllegalMove(_("{command} is for the surface: the party is in the dungeon "

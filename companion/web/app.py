@@ -20,11 +20,19 @@ from companion.errors import InputError
 from companion.templates import template_dir
 from companion.web import safety
 from companion.web.requests import body, field
-from companion.web.routes import darkhall, dice, jongrogue, majin, rakugaaki, roguelight
+from companion.web.routes import (
+    darkhall,
+    dice,
+    jongrogue,
+    majin,
+    majin_campaign,
+    rakugaaki,
+    roguelight,
+)
 from companion.web.store import GAMES, NotFound, Store
 
 MAX_BODY = 256 * 1024  # bytes; a Dark Hall state or a Roguelight sheet is a few KiB
-PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
+PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin", "majin-battle")
 
 
 def create_app(data: Path, served: tuple[str, ...] = ()) -> Flask:
@@ -40,7 +48,7 @@ def create_app(data: Path, served: tuple[str, ...] = ()) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     store = Store(data)
     _pages(app)
-    for game in (dice, darkhall, roguelight, rakugaaki, jongrogue, majin):
+    for game in (dice, darkhall, roguelight, rakugaaki, jongrogue, majin, majin_campaign):
         game.register(app)
     _games_api(app, store)
     _errors(app)
@@ -111,6 +119,8 @@ def _checked(game: str, state: Any) -> Any:
         from companion.rakugaaki import state as states
 
         return states.to_dict(rakugaaki.game_state({"state": state}))
+    if game == "majin":
+        return majin_campaign.checked_state(state)
     from companion.jongrogue import state as states
     from companion.jongrogue import tables
 

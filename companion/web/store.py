@@ -26,7 +26,7 @@ from companion.errors import InputError
 from companion.files import parse_json, read_text
 from companion.i18n import _
 
-GAMES = ("darkhall", "roguelight", "rakugaaki", "jongrogue")
+GAMES = ("darkhall", "roguelight", "rakugaaki", "jongrogue", "majin")
 DATABASE = "games.sqlite3"
 _ID = re.compile(r"[0-9a-f]{16}")
 MAX_HISTORY = 500  # states kept a game: undo reaches this far back

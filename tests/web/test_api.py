@@ -544,3 +544,91 @@ def test_serve_refuses_a_host_in_one_line_and_makes_nothing(tmp_path: Path, host
                                        str(data)])
     assert result.exit_code == 2 and result.stderr.startswith("Error: --host: ")
     assert len(result.stderr.strip().splitlines()) == 1 and not data.exists()
+
+
+# --- the 魔人 campaign on the page -------------------------------------------------------------
+
+
+def campaign(client, state, command: str, **extra) -> dict:
+    answer = client.post("/api/majin/campaign", json={"state": state, "command": command,
+                                                       **extra})
+    assert answer.status_code == 200, answer.json
+    return answer.json
+
+
+def test_the_campaign_commands_are_the_command_lines(client, tmp_path: Path) -> None:
+    """The quick start of docs/majin.md, on the page's API and on the command line: the
+    same campaign, command by command."""
+    from companion.majin import campaign as campaigns
+
+    game = tmp_path / "game.json"
+    steps = [("new", {}, {"seed": 7}), ("gacha", {"tier": 100}, {}),
+             ("gacha", {"tier": 100}, {}), ("gacha", {"tier": 100}, {}),
+             ("party", {"front": ["M04", "M09", None], "back": ["M02", None, None]}, {}),
+             ("enter", {}, {"dice": "3,5"}), ("draw", {}, {}), ("place", {"side": "N"}, {}),
+             ("draw", {}, {}), ("place", {"side": "N"}, {}), ("move", {"steps": ["S"]}, {}),
+             ("stay", {}, {}), ("fight", {}, {"dice": "1"})]
+    cli = {"new": [str(game), "--seed", "7"], "gacha": [str(game), "--tier", "100"],
+           "party": [str(game), "--front", "M04,M09", "--back", "M02"],
+           "enter": [str(game), "--dice", "3,5"], "draw": [str(game)],
+           "place": [str(game), "N"], "move": [str(game), "S"], "stay": [str(game)],
+           "fight": [str(game), "--out", str(tmp_path / "b.json"), "--dice", "1"]}
+    state = None
+    for command, args, dice_or_seed in steps:
+        state = campaign(client, state, command, args=args, **dice_or_seed)["state"]
+        cli_json("majin", command, *cli[command])
+        mine = campaigns.to_dict(campaigns.from_dict(state["campaign"], "page", None), log=False)
+        theirs = campaigns.to_dict(campaigns.load(game), log=False)
+        theirs["dungeon"] = theirs["dungeon"] and {**theirs["dungeon"], "battle": (
+            theirs["dungeon"]["battle"] and {**theirs["dungeon"]["battle"], "file": "(page)"})}
+        assert mine == theirs, command
+    assert state["battle"]["monsters"] == ["A05"]
+
+
+def test_a_battle_on_the_page_asks_each_decision_and_replays(client) -> None:
+    state = None
+    for command, extra in [("new", {"seed": 7}), ("gacha", {"args": {"tier": 100}}),
+                           ("gacha", {"args": {"tier": 100}}),
+                           ("party", {"args": {"front": ["M04", "M09", None]}}),
+                           ("enter", {"dice": "3,5"}), ("draw", {}),
+                           ("place", {"args": {"side": "N"}}), ("stay", {}),
+                           ("fight", {"dice": "1"})]:
+        state = campaign(client, state, command, **extra)["state"]
+    state["seed"] = 3
+    first = client.post("/api/majin/campaign/battle", json={"state": state}).json
+    question = first["question"]
+    assert question["path"] == ["1", "front", question["path"][2]] and first["seed"] == 3
+    assert first["state"]["battle"] == state["battle"]  # nothing changes before an answer
+    order = question["options"][0]["order"]
+    again = client.post("/api/majin/campaign/battle", json={
+        "state": first["state"], "path": question["path"], "order": order}).json
+    assert again["log"][:len(first["log"])] == first["log"]  # the turn replays, then goes on
+    written = again["state"]["battle"]["orders"]["1"]["front"][question["path"][2]]
+    assert written == order
+    bad = client.post("/api/majin/campaign/battle", json={
+        "state": first["state"], "path": ["1", "front", "M04"], "order": {"do": "dance"}})
+    assert bad.status_code == 400
+
+
+def test_the_campaign_page_plays_the_sample_cards_only(client) -> None:
+    state = campaign(client, None, "new", seed=1)["state"]
+    state["campaign"]["cards"] = "/etc"
+    answer = client.post("/api/majin/campaign", json={"state": state, "command": "gacha",
+                                                       "args": {"tier": 100}})
+    assert answer.status_code == 400 and "sample" in answer.json["error"]
+    unknown = client.post("/api/majin/campaign", json={"state": None, "command": "fly"})
+    assert unknown.status_code == 400
+    state["campaign"]["cards"] = "sample"
+    holders = client.post("/api/majin/campaign", json={
+        "state": state, "command": "party", "args": {"front": ["M01", None, None],
+                                                     "items": "M01=I03"}})
+    assert holders.status_code == 400 and '{"M01": "I03"}' in holders.json["error"]
+
+
+def test_a_campaign_is_saved_and_undone_like_any_game(client) -> None:
+    state = campaign(client, None, "new", seed=1)["state"]
+    game = client.post("/api/games", json={"game": "majin", "state": state}).json["id"]
+    moved = campaign(client, state, "gacha", args={"tier": 100})["state"]
+    assert client.put(f"/api/games/{game}", json={"state": moved}).json["steps"] == 2
+    back = client.post(f"/api/games/{game}/undo").json["state"]
+    assert back["campaign"]["stock"] == state["campaign"]["stock"]

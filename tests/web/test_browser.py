@@ -90,7 +90,7 @@ def dig_a_room_and_export(page, tmp_path):
 
 
 def test_a_majin_battle_picked_on_the_page(server, page, tmp_path) -> None:
-    page.goto(f"{server}/majin")
+    page.goto(f"{server}/majin-battle")
     page.wait_for_selector("body[data-ready=yes]")
     fronts = page.locator("#front select")
     for index, card in enumerate(("M01", "M07", "M14")):
@@ -252,7 +252,7 @@ def test_the_board_shows_its_lettered_walls(server, page) -> None:
 
 
 @pytest.mark.parametrize("name", ["dice", "darkhall", "roguelight", "rakugaaki", "jongrogue",
-                                  "majin"])
+                                  "majin", "majin-battle"])
 def test_every_page_runs_under_its_content_security_policy(server, browser, name) -> None:
     """The other browser tests wait on scripts of their own (which the policy would
     refuse); here the policy holds and the page must still load and draw."""

@@ -280,3 +280,61 @@ def test_roguelight_sheets_scored_and_intercepted(server, table, tmp_path) -> No
     winners = table.text_content("#winners")
     assert all(name in winners for name in expected["result"]["winners"])
     assert "I" in table.text_content("#legend")
+
+
+# --- 魔人: a new campaign through a won battle, a chest and back to town -------------------
+
+
+def test_majin_campaign_to_a_won_battle_a_chest_and_home(server, table) -> None:
+    def tap(*selectors: str) -> None:
+        tap_and_wait(server, table, "majin", *selectors)
+
+    def dice(text: str) -> None:
+        table.fill("#dice", text)
+
+    table.goto(f"{server}/majin")
+    table.wait_for_selector("body[data-ready=yes]")
+    table.fill("#seed", "7")
+    tap("#new")
+    table.fill("#seed", "")
+    for _gacha in range(3):
+        tap("button[data-gacha='100']")
+    table.select_option("#front-1", "M04")
+    table.select_option("#front-2", "M09")
+    table.select_option("#back-1", "M02")
+    tap("#party")
+    dice("3,5")
+    tap("#enter")
+    tap("#draw")
+    tap("button[data-place=N]")
+    tap("#draw")
+    tap("button[data-place=N]")  # event 3: a merchant (nothing bought)
+    tap("button[data-move=S]")
+    tap("#stay")  # a stamp on the numbered card: a battle is due
+    status = table.text_content("#status")
+    assert "戦闘" in status or "battle" in status
+    dice("1")
+    tap("#fight")
+    table.fill("#seed", "1")
+    tap("#next-turn")
+    for _decision in range(60):
+        if table.locator("#settle").count():
+            break
+        if table.locator("#options button[data-option]").count():
+            tap("#options button[data-option]:not([disabled])")
+        else:
+            tap("#next-turn")
+    table.fill("#seed", "")
+    game = saved(server, table, "majin")["state"]
+    assert game["battle"]["result"] == "won"
+    tap("#settle")
+    table.fill("#seed", "2")
+    tap("#open-chest")
+    table.fill("#seed", "3")
+    tap("button[data-move=S]")
+    tap("#up")
+    game = saved(server, table, "majin")["state"]["campaign"]
+    assert game["dungeon"] is None and game["where"] == "surface"
+    commands = [entry["command"] for entry in game["log"]]
+    assert {"fight", "settle", "chest", "up"} <= set(commands)
+    assert "chest" in table.text_content("#log") or "宝箱" in table.text_content("#log")
