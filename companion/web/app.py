@@ -29,7 +29,7 @@ from companion.web.routes import (
     rakugaaki,
     roguelight,
 )
-from companion.web.store import GAMES, NotFound, Store
+from companion.web.store import GAMES, NotFound, Stale, Store
 
 MAX_BODY = 256 * 1024  # bytes; a Dark Hall state or a Roguelight sheet is a few KiB
 PAGES = ("dice", "darkhall", "roguelight", "rakugaaki", "jongrogue", "majin", "majin-battle")
@@ -156,11 +156,16 @@ def _games_api(app: Flask, store: Store) -> None:
 
     @app.put("/api/games/<game_id>")
     def change(game_id: str) -> Any:
+        """The next state; with ``base`` (the steps the page's state was built on) a
+        change made on an older state is refused (409), never stacked on a newer one."""
         record = store.load(game_id)
         data = body()
         state = _checked(record["game"], data.get("state"))
+        base = data.get("base")
+        if base is not None and (not isinstance(base, int) or isinstance(base, bool)):
+            raise InputError(i18n._("missing or not {kind}", kind="int"), "request: base")
         return jsonify(store.push(game_id, state,
-                                  _checked_deck(record["game"], data.get("deck"))))
+                                  _checked_deck(record["game"], data.get("deck")), base))
 
     @app.post("/api/games/<game_id>/undo")
     def undo(game_id: str) -> Any:
@@ -170,7 +175,8 @@ def _games_api(app: Flask, store: Store) -> None:
 def _errors(app: Flask) -> None:
     @app.errorhandler(InputError)
     def bad_input(err: InputError) -> Any:
-        return jsonify({"error": str(err)}), 404 if isinstance(err, NotFound) else 400
+        status = 404 if isinstance(err, NotFound) else 409 if isinstance(err, Stale) else 400
+        return jsonify({"error": str(err)}), status
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException) -> Any:

@@ -44,6 +44,10 @@ class NotFound(InputError):
     """No saved game of that id (HTTP 404)."""
 
 
+class Stale(InputError):
+    """A change built on a state that is no longer the game's last (HTTP 409)."""
+
+
 class Store:
     """The saved games of one server. The database is opened (and the folder made) at
     the first request, each thread with its own connection."""
@@ -82,11 +86,17 @@ class Store:
         """Whether the folder holds any save (without making anything)."""
         return (self.folder / DATABASE).exists() or any(self.folder.glob("*.json"))
 
-    def push(self, game_id: str, state: Any, deck: Any = None) -> dict[str, Any]:
-        """The next state (and the game's deck with it: the last one when not given)."""
+    def push(self, game_id: str, state: Any, deck: Any = None, base: int | None = None
+             ) -> dict[str, Any]:
+        """The next state (and the game's deck with it: the last one when not given);
+        ``base``, when given, must be the game's steps now (else :class:`Stale`)."""
         _check_id(game_id)
         with self.change() as db:
             last = _last(db, game_id)
+            if base is not None and base != _steps(db, game_id):
+                raise Stale(_("the game changed since this page read it (step {base}, now "
+                              "{steps}): the page shows the game now; make the change again",
+                              base=base, steps=_steps(db, game_id)))
             kept = last["deck"] if deck is None else deck
             n = last["n"] + 1
             db.execute("INSERT INTO states VALUES (?, ?, ?, ?)", (game_id, n, *_row(state, kept)))

@@ -632,3 +632,26 @@ def test_a_campaign_is_saved_and_undone_like_any_game(client) -> None:
     assert client.put(f"/api/games/{game}", json={"state": moved}).json["steps"] == 2
     back = client.post(f"/api/games/{game}/undo").json["state"]
     assert back["campaign"]["stock"] == state["campaign"]["stock"]
+
+
+def test_a_change_built_on_an_old_state_is_refused_with_409(client) -> None:
+    sample = client.get("/api/darkhall/setup?from=sample").json
+    game = client.post("/api/games", json={"game": "darkhall", "state": sample}).json["id"]
+    assert client.put(f"/api/games/{game}", json={"state": sample, "base": 1}).status_code == 200
+    stale = client.put(f"/api/games/{game}", json={"state": sample, "base": 1})
+    assert stale.status_code == 409 and "changed since this page read it" in stale.json["error"]
+    assert client.get(f"/api/games/{game}").json["steps"] == 2
+    assert client.put(f"/api/games/{game}", json={"state": sample,
+                                                  "base": "2"}).status_code == 400
+
+
+def test_uploaded_maps_are_limited(client, monkeypatch) -> None:
+    from companion import data as shipped_data
+    from companion.web.routes import roguelight
+
+    monkeypatch.setattr(roguelight, "MAX_MAPS", 1)
+    text = shipped_data.text("roguelight", "basic.toml")
+    assert client.post("/api/roguelight/maps", json={"map": text}).status_code == 201
+    assert client.post("/api/roguelight/maps", json={"map": text}).status_code == 201  # kept
+    other = client.post("/api/roguelight/maps", json={"map": text + "\n# another\n"})
+    assert other.status_code == 400 and "the most it keeps" in other.json["error"]

@@ -268,3 +268,40 @@ def test_every_page_runs_under_its_content_security_policy(server, browser, name
         opened.wait_for_selector("body[data-ready=yes]")
     context.close()
     assert not refused, refused
+
+
+def test_quick_taps_on_a_slow_link_are_all_kept(server, page) -> None:
+    """Three stones erased 150 ms apart while each save takes 250 ms: none comes back."""
+    page.goto(f"{server}/darkhall")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("#sample")
+    page.wait_for_load_state("networkidle")
+    stones = page.eval_on_selector_all("[data-piece=stone]",
+                                       "nodes => nodes.map(n => n.dataset.at)")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 250,
+                                                  "downloadThroughput": -1,
+                                                  "uploadThroughput": -1})
+    page.click("#modes button[data-mode=erase]")
+    for square in stones[:3]:
+        page.click(f"rect[data-square='{square}']")
+        page.wait_for_timeout(150)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)
+    game_id = page.evaluate("localStorage.getItem('darkhall-game')")
+    saved = page.evaluate(f"fetch('/api/games/{game_id}').then(r => r.json())")
+    assert not set(stones[:3]) & set(saved["state"]["stones"])
+    assert len(saved["state"]["stones"]) == len(stones) - 3
+
+
+def test_an_unreachable_server_says_so_and_retries(server, page) -> None:
+    page.goto(f"{server}/dice")
+    page.context.set_offline(True)
+    page.click("button[data-notation='2d6']")
+    page.wait_for_selector("#error:not([hidden]) #retry")
+    assert "reach" in page.text_content("#error")
+    page.context.set_offline(False)
+    page.click("#retry")
+    page.wait_for_selector("#log li")
+    assert page.is_hidden("#error")

@@ -15,6 +15,7 @@ from companion.web.requests import body, field, pairs, seed
 from companion.web.store import NotFound
 
 _UPLOAD = re.compile(r"upload-([0-9a-f]{16})")
+MAX_MAPS = 1000  # uploaded maps a data folder keeps
 
 
 def uploaded(name: str) -> Path | None:
@@ -79,6 +80,11 @@ def _roguelight_api(app: Flask) -> None:
         key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         path = Path(current_app.config["DATA_DIR"]) / "maps" / f"{key}.toml"
         if not path.is_file():
+            kept = len(list(path.parent.glob("*.toml"))) if path.parent.is_dir() else 0
+            if kept >= MAX_MAPS:
+                raise InputError(i18n._("the data folder holds {count} uploaded maps, the most "
+                                        "it keeps; start the server with another --data "
+                                        "folder", count=kept), "request: map")
             write_atomic(path, text)
         return jsonify(_map_json(board, f"upload-{key}")), 201
 

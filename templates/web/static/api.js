@@ -3,30 +3,67 @@ export const words = JSON.parse(document.getElementById("words").textContent);
 const lang = document.body.dataset.lang;
 
 export async function call(method, url, data, { quiet = false } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { "Content-Type": "application/json", "Accept-Language": lang },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    if (!quiet) showError(answer.error || response.statusText);
-    const error = new Error(answer.error);
-    error.status = response.status;
-    throw error;
+  for (;;) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { "Content-Type": "application/json", "Accept-Language": lang },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+    } catch (error) {  // offline, or the server stopped: try again when the table says
+      await retryWhenAsked(words.offline);
+      continue;
+    }
+    if (response.status >= 500) {
+      await retryWhenAsked(`${words.server_error} (${response.status})`);
+      continue;
+    }
+    const answer = await response.json();
+    if (!response.ok) {
+      if (!quiet) showError(answer.error || response.statusText);
+      const error = new Error(answer.error);
+      error.status = response.status;
+      throw error;
+    }
+    hideError();
+    return answer;
   }
-  hideError();
-  return answer;
 }
 
-export function showError(message) {
+// The error line with a retry button: resolves when it is tapped, rejects when closed.
+function retryWhenAsked(message) {
+  return new Promise((resolve, reject) => {
+    showError(message, () => { hideError(); resolve(); });
+    closing = () => reject(new Error(message));
+  });
+}
+
+let closing = null;
+
+export function showError(message, retry = null) {
   const line = document.getElementById("error");
-  line.textContent = `${words.error}: ${message}`;
+  const text = element("span", {}, `${words.error}: ${message}`);
+  const close = element("button", { type: "button", class: "close", "aria-label": words.close }, "×");
+  close.addEventListener("click", () => {
+    hideError();
+    if (closing) closing();
+    closing = null;
+  });
+  line.replaceChildren(text);
+  if (retry) {
+    const again = element("button", { type: "button", id: "retry" }, words.retry);
+    again.addEventListener("click", retry);
+    line.append(again);
+  }
+  line.append(close);
   line.hidden = false;
+  document.body.style.paddingBottom = `${line.offsetHeight + 8}px`;  // covers no button
 }
 
 export function hideError() {
   document.getElementById("error").hidden = true;
+  document.body.style.paddingBottom = "";
 }
 
 export function element(tag, attributes = {}, text = "") {
@@ -58,13 +95,24 @@ export class SavedGame {
 
   // Saves ``state`` as the next one (with ``deck``, a Dark Hall game's monster deck, if
   // it changed); a refused state throws (and is not saved).
-  async save(state, deck) {
+  // Saves run one after the other, each on the state the last one left: a quick tap is
+  // never built on a stale copy. A change another device made meanwhile is refused by
+  // the server (409); the page then shows the game as it is now.
+  save(state, deck) {
+    const run = () => this.saveNow(state, deck);
+    this.queue = (this.queue || Promise.resolve()).then(run, run);
+    return this.queue;
+  }
+
+  async saveNow(state, deck) {
     const body = deck ? { state, deck } : { state };
     if (this.id) {
       try {
+        if (this.last) body.base = this.last.steps;
         this.last = await call("PUT", `/api/games/${this.id}`, body);
         return;
       } catch (error) {
+        if (error.status === 409) setTimeout(() => location.reload(), 1500);
         if (error.status !== 404) throw error;
         this.forget();
       }

@@ -121,8 +121,8 @@ function show() {
 // Save a position as the game's next state: a refused position (a pool of a wrong shape,
 // say) is not taken.
 async function save(position, drawn) {
+  state = position;  // at once: a tap meanwhile builds on it, not on an older copy
   await saved.save(position, drawn);
-  state = position;
   await standing();
 }
 
@@ -136,14 +136,20 @@ async function start(url) {
   show();
 }
 
+// A piece placed or erased: shown at once and saved behind it, so the next quick tap
+// builds on this one (the saves go one after the other).
 function edited(change) {
-  const before = state;
   const position = structuredClone(state);
   change(position);
+  state = position;
   result = null;
   slider.max = 0;
   slider.value = 0;
-  save(position).then(show, () => { state = before; show(); });
+  show();
+  save(position).catch(() => {  // refused: back to the game as last saved
+    state = saved.last ? saved.last.state : state;
+    show();
+  });
 }
 
 function tapped(square) {
