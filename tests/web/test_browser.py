@@ -17,6 +17,11 @@ from tests.web.conftest import PHONE, chromium_needed
 pytestmark = chromium_needed
 
 
+def settled(page) -> None:
+    """Wait until the page's requests have all been answered."""
+    page.wait_for_selector("body:not([data-busy])", state="attached")
+
+
 def cli_json(*args: str) -> dict:
     result = CliRunner().invoke(main, ["--lang", "en", *args, "--json"])
     assert result.exit_code == 0, result.output
@@ -41,11 +46,13 @@ def test_dark_hall_monster_stepped_through_matches_the_command_line(server, page
     page.goto(f"{server}/darkhall")
     page.wait_for_selector("body[data-ready=yes]")
     page.click("#sample")
-    page.wait_for_timeout(300)
+    settled(page)
     start = pieces(page)
     assert start == expected_pieces(states.to_dict(states.load("sample")))
     page.click("button.tile[data-tile='10']")
     page.wait_for_function("document.getElementById('step').max === '10'")
+    settled(page)
+    page.wait_for_selector("body[data-ready=yes]")
     moved = cli_json("darkhall", "monster", "sample", "--tile", "10")
     assert pieces(page) == expected_pieces(moved["state"])
     page.fill("#step", "0")
@@ -57,7 +64,7 @@ def test_dark_hall_monster_stepped_through_matches_the_command_line(server, page
     assert f"{first['to']}:monster" in pieces(page)
     assert page.locator("#story li").count() == len(moved["steps"])
     page.click("#undo")
-    page.wait_for_timeout(300)
+    settled(page)
     assert pieces(page) == start
 
 
@@ -65,12 +72,12 @@ def test_a_token_move_tapped_on_the_board_is_checked(server, page) -> None:
     page.goto(f"{server}/darkhall")
     page.wait_for_selector("body[data-ready=yes]")
     page.click("#sample")
-    page.wait_for_timeout(300)
+    settled(page)
     page.click("#modes button[data-mode=move]")
     for square in ("k4", "k5", "k6", "k7"):  # red-4 stands on k4
         page.click(f"rect[data-square={square}]")
     page.click("#check")
-    page.wait_for_timeout(300)
+    settled(page)
     expected = cli_json("darkhall", "move", "sample", "red-4", "k5", "k6", "k7")
     assert pieces(page) == expected_pieces(expected["state"])
 
@@ -157,14 +164,14 @@ def test_dark_hall_tokens_and_pools_placed_by_tapping(server, page) -> None:
     page.wait_for_selector("body[data-ready=yes]")
     page.select_option("#players", "2")
     page.click("#basic")
-    page.wait_for_timeout(300)
+    settled(page)
     page.click("#modes button[data-mode=token]")
     page.click("rect[data-square=f6]")
     page.wait_for_selector("[data-at=f6][data-piece]")
     page.click("#modes button[data-mode=pool]")
     for square in ("c5", "d5", "e5", "f5"):
         page.click(f"rect[data-square={square}]")
-    page.wait_for_timeout(300)
+    settled(page)
     assert page.get_attribute("rect[data-square=d5]", "fill") == "#b33a3a"
     for square in ("k2", "m4", "a5", "p7"):  # not a pool's shape: refused, nothing kept
         page.click(f"rect[data-square={square}]")
@@ -177,14 +184,14 @@ def test_a_roguelight_sheet_survives_a_reload_and_undo_steps_back(server, page) 
     page.wait_for_selector("body[data-ready=yes]")
     for cell in ("C1", "D1"):
         page.click(f"button[data-cell={cell}]")
-    page.wait_for_timeout(300)
+    settled(page)
     page.reload()
     page.wait_for_selector("body[data-ready=yes]")
     opened = page.eval_on_selector_all("button[data-cell]:not(.filled)",
                                        "nodes => nodes.map(n => n.dataset.cell)")
     assert opened == ["C1", "D1"]
     page.click("#undo")
-    page.wait_for_timeout(300)
+    settled(page)
     opened = page.eval_on_selector_all("button[data-cell]:not(.filled)",
                                        "nodes => nodes.map(n => n.dataset.cell)")
     assert opened == ["C1"]
@@ -199,7 +206,7 @@ def test_rakugaaki_and_jongrogue_games_survive_a_reload(server, page) -> None:
     page.reload()
     page.wait_for_selector("polygon[data-tile='red-1']")
     page.click("#undo")
-    page.wait_for_timeout(300)
+    settled(page)
     assert page.locator("polygon[data-tile]").count() == 0
     page.goto(f"{server}/jongrogue")
     page.wait_for_selector("body[data-ready=yes]")
@@ -230,7 +237,7 @@ def test_the_monster_deck_survives_a_reload(server, page) -> None:
     page.goto(f"{server}/darkhall")
     page.wait_for_selector("body[data-ready=yes]")
     page.click("#sample")
-    page.wait_for_timeout(300)
+    settled(page)
     page.click("#draw")
     page.wait_for_function("document.getElementById('deck').textContent.includes(': ')")
     first = page.text_content("#deck")
@@ -275,7 +282,7 @@ def test_quick_taps_on_a_slow_link_are_all_kept(server, page) -> None:
     page.goto(f"{server}/darkhall")
     page.wait_for_selector("body[data-ready=yes]")
     page.click("#sample")
-    page.wait_for_load_state("networkidle")
+    settled(page)
     stones = page.eval_on_selector_all("[data-piece=stone]",
                                        "nodes => nodes.map(n => n.dataset.at)")
     cdp = page.context.new_cdp_session(page)
@@ -287,7 +294,7 @@ def test_quick_taps_on_a_slow_link_are_all_kept(server, page) -> None:
     for square in stones[:3]:
         page.click(f"rect[data-square='{square}']")
         page.wait_for_timeout(150)
-    page.wait_for_load_state("networkidle")
+    settled(page)
     page.wait_for_timeout(1500)
     game_id = page.evaluate("localStorage.getItem('darkhall-game')")
     saved = page.evaluate(f"fetch('/api/games/{game_id}').then(r => r.json())")

@@ -81,7 +81,7 @@ def test_rakugaaki_to_a_five(server, table) -> None:
     table.wait_for_selector("body[data-ready=yes]")
     table.select_option("#players", "2")
     table.click("#new")
-    table.wait_for_load_state("networkidle")
+    table.wait_for_selector("body:not([data-busy])", state="attached")
     assert saved(server, table, "rakugaaki")["steps"] == 1
     for _turn in range(400):
         if saved(server, table, "rakugaaki")["state"].get("winner") or \
@@ -199,7 +199,7 @@ def test_darkhall_to_a_winner(server, table) -> None:
     table.wait_for_selector("body[data-ready=yes]")
     table.select_option("#players", "2")
     table.click("#basic")
-    table.wait_for_load_state("networkidle")
+    table.wait_for_selector("body:not([data-busy])", state="attached")
     for _turn in range(400):
         position = states.from_dict(saved(server, table, "darkhall")["state"], "state")
         if outcome(position).over:
@@ -251,7 +251,7 @@ def test_roguelight_sheets_scored_and_intercepted(server, table, tmp_path) -> No
     for name, cells in (("ann", ("C1", "D1", "C2", "D2")),
                         ("ben", ("C1", "D1", "C2", "D2", "D3", "D4"))):
         table.click("#fresh")  # a new sheet; the table stays in the browser's storage
-        table.wait_for_load_state("networkidle")
+        table.wait_for_selector("body:not([data-busy])", state="attached")
         table.fill("#name", name)
         for cell in cells:
             table.click(f"button[data-cell={cell}]")

@@ -2,7 +2,25 @@
 export const words = JSON.parse(document.getElementById("words").textContent);
 const lang = document.body.dataset.lang;
 
-export async function call(method, url, data, { quiet = false } = {}) {
+// Requests on their way: the body says so (data-busy), for a spinner and for tests.
+let pending = 0;
+
+function track(delta) {
+  pending += delta;
+  if (pending) document.body.dataset.busy = "yes";
+  else delete document.body.dataset.busy;
+}
+
+export async function call(method, url, data, options = {}) {
+  track(1);
+  try {
+    return await request(method, url, data, options);
+  } finally {
+    track(-1);
+  }
+}
+
+async function request(method, url, data, { quiet = false } = {}) {
   for (;;) {
     let response;
     try {

@@ -83,7 +83,10 @@ function draw(shown, position) {
                                    fill: blood.has(cell.name) ? "#b33a3a" : "#fbf8f1",
                                    stroke: "#9a8f7c", "stroke-width": 0.3 });
     square.addEventListener("click", () => tapped(cell.name));
-    board.append(square);
+    const label = shape("text", { x: cell.x * 10 + 1.2, y: cell.y * 10 + 3.2, "font-size": 2.4,
+                                  fill: "#b3a88f", "pointer-events": "none" });
+    label.textContent = cell.name;  // the story's square names, on the board
+    board.append(square, label);
   }
   for (const [square, piece] of shown.at) {
     const cell = cellOf(square);

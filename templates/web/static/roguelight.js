@@ -122,12 +122,17 @@ async function score() {
     const answer = await call("POST", "/api/roguelight/score", { sheet: toml() },
                               { quiet: true });
     total.textContent = answer.points.total;
+    const scoring = answer.rooms.filter((room) => room.scoring).length;
+    document.getElementById("status").textContent =
+      `${document.getElementById("name").value}: ${scoring}/${answer.rooms.length} ${words.rl_status_rooms}` +
+      ` · ${answer.points.total} ${words.rl_points} — ${words.rl_status_next}`;
     const parts = ["items", "rooms", "bonus", "goals"].map((key) =>
       `${words[`rl_${key}`]} ${answer.points[key]}`);
     document.getElementById("breakdown").textContent = parts.join(" + ");
     rooms.replaceChildren(...answer.rooms.map((room) => element("li", {},
       `${room.letter} ${room.cells}: ${room.scoring ? "✔" : "✘"} ${room.reasons.join("; ")}`)));
   } catch (error) {
+    document.getElementById("status").textContent = words.rl_status_building;
     total.textContent = "—";
     document.getElementById("breakdown").textContent = "";
     rooms.replaceChildren(element("li", { class: "hint" }, error.message));
