@@ -254,8 +254,13 @@ def test_the_board_shows_its_lettered_walls(server, page) -> None:
     page.wait_for_selector("body[data-ready=yes]")
     letters = page.eval_on_selector_all("svg#board [data-wall]", "nodes => nodes.length")
     assert letters == 54
+    board = page.locator("svg#board").bounding_box()
+    assert board["width"] <= PHONE["width"]  # on a phone the board is seen whole
+    page.click("button.zoom")  # and zoomed, a square is a touch target, scrolled sideways
     box = page.locator("rect[data-square=a1]").bounding_box()
-    assert box["width"] >= 44  # a square is a touch target; the board scrolls sideways
+    assert box["width"] >= 44
+    page.click("button.zoom")
+    assert page.locator("svg#board").bounding_box()["width"] <= PHONE["width"]
 
 
 @pytest.mark.parametrize("name", ["dice", "darkhall", "roguelight", "rakugaaki", "jongrogue",

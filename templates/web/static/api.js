@@ -171,3 +171,19 @@ export function percent(fraction) {
   const value = (100 * top) / bottom;
   return `${value >= 99.95 || value === 0 ? value.toFixed(0) : value.toFixed(1)}%`;
 }
+
+// A board that fits the screen (seen whole), with a button that zooms it to squares of
+// 44 px and more (scrolled sideways) and back.
+export function zoomable(container) {
+  const wide = window.matchMedia("(max-width: 830px)").matches;
+  if (!wide) return;
+  container.classList.add("fit");
+  const toggle = element("button", { type: "button", class: "zoom", "aria-pressed": "false" },
+                         words.zoom);
+  toggle.addEventListener("click", () => {
+    const fitted = container.classList.toggle("fit");
+    toggle.setAttribute("aria-pressed", String(!fitted));
+    toggle.textContent = fitted ? words.zoom : words.fit;
+  });
+  container.before(toggle);
+}

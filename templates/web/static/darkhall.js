@@ -1,6 +1,6 @@
 // Dark Hall at the table: the board drawn from the rules' own geometry, pieces placed
 // by tapping, the monster's move stepped through, token moves checked, saved with undo.
-import { SavedGame, call, element, words } from "./api.js";
+import { SavedGame, call, element, words, zoomable } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { red: "#c0392b", blue: "#2d5fa8", green: "#2f7a4f", yellow: "#d4a017",
@@ -218,7 +218,9 @@ async function monster(tile, drawn) {
 // One step in words: what the monster saw, where it turned, walls, slides, pushes, meals.
 function describeStep(step, facingBefore) {
   const parts = [`${step.from} → ${step.to}`];
-  if (step.facing !== facingBefore) parts.push(`${words.turned} ${step.facing}`);
+  if (step.facing !== facingBefore) {
+    parts.push(`${words.turned} ${words[`side_${step.facing}`] || step.facing}`);
+  }
   if (step.look.seen.length) {
     parts.push(`${words.seen}: ${step.look.seen.map((s) => `${s.token} (${s.distance})`).join(", ")}`);
   }
@@ -380,6 +382,7 @@ document.getElementById("basic").addEventListener("click",
   () => start(`/api/darkhall/setup?players=${document.getElementById("players").value}`));
 slider.addEventListener("input", show);
 
+zoomable(board.parentElement);
 geometry = await call("GET", "/api/darkhall/board");
 board.setAttribute("viewBox",
                    `-8 -8 ${geometry.width * 10 + 16} ${geometry.height * 10 + 16}`);

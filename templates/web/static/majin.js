@@ -140,12 +140,12 @@ function dungeonActions() {
   if (trip.drawn) {
     const rotate = select("rotate", ["0", "90", "180", "270"].map((r) => [r, `${r}°`]));
     boxes.push(group(`${words.mj_place} ${trip.drawn}`, ...sides.map((side) =>
-      button(`${words[`mj_side_${side}`]}`, { "data-place": side },
+      button(`${words[`side_${side}`]}`, { "data-place": side },
              () => command("place", rotate.value ? { side, rotate: Number(rotate.value) } : { side }))),
       element("label", {}, words.mj_rotate), rotate));
   } else {
     boxes.push(group(words.mj_walk, button(words.mj_draw, { id: "draw" }, () => command("draw")),
-      ...sides.map((side) => button(`${words.mj_move} ${words[`mj_side_${side}`]}`,
+      ...sides.map((side) => button(`${words.mj_move} ${words[`side_${side}`]}`,
                                     { "data-move": side }, () => command("move", { steps: [side] }))),
       button(words.mj_stay, { id: "stay" }, () => command("stay")),
       button(words.mj_descend, { id: "descend" }, () => command("descend")),

@@ -84,8 +84,13 @@ function status() {
   return `${colourName(options.turn)}: ${todo} · ${words.rk_hand} ${hand.join(" ") || "—"}`;
 }
 
-async function refresh() {
-  options = await call("POST", "/api/rakugaaki/options", { state });
+async function refresh(boardName = null) {
+  // the board (when it is still to load) and the options of the position, together
+  const [loaded, answer] = await Promise.all([
+    boardName ? call("GET", `/api/rakugaaki/board/${boardName}`) : board,
+    call("POST", "/api/rakugaaki/options", { state })]);
+  board = loaded;
+  options = answer;
   chosenGuard = null;
   const line = document.getElementById("turn");
   line.textContent = status();
@@ -187,8 +192,7 @@ document.getElementById("undo").addEventListener("click", async () => {
 state = await saved.load();
 if (state) {
   document.getElementById("board").value = state.board;
-  board = await call("GET", `/api/rakugaaki/board/${state.board}`);
-  await refresh();
+  await refresh(state.board);
 } else {
   await start();
 }

@@ -1,6 +1,6 @@
 // Roguelight at the table: tap cells to dig or fill them, tap two corners to plan a room,
 // and the sheet is scored live by the rules (the same TOML the command line scores).
-import { SavedGame, call, element, percent, words } from "./api.js";
+import { SavedGame, call, element, percent, words, zoomable } from "./api.js";
 
 const grid = document.getElementById("grid");
 const picker = document.getElementById("map");
@@ -294,5 +294,6 @@ document.getElementById("add").addEventListener("click", () => {
 });
 document.getElementById("intercept").addEventListener("click", intercept);
 drawTable();
+zoomable(grid.parentElement);
 if (!(await resume())) await load(picker.value);
 document.body.dataset.ready = "yes";
