@@ -1,5 +1,5 @@
-"""Whole games played on the pages by taps alone, to their end, at a phone's size in
-Japanese and at a laptop's size in English. The test reads the game from the server
+"""Whole games played on the pages by taps alone, to their end, at a phone's size and
+at a laptop's, in Japanese and in English. The test reads the game from the server
 to choose its taps, as a player reads the board; every change is made by a tap."""
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ import pytest
 from tests.web.conftest import chromium_needed
 
 pytestmark = chromium_needed
-TABLES = [pytest.param(({"width": 360, "height": 780}, "ja-JP"), id="phone-ja"),
-          pytest.param(({"width": 1280, "height": 800}, "en-GB"), id="laptop-en")]
+PHONE, LAPTOP = {"width": 360, "height": 780}, {"width": 1280, "height": 800}
+TABLES = [pytest.param((size, locale), id=f"{name}-{locale[:2]}")
+          for name, size in (("phone", PHONE), ("laptop", LAPTOP))
+          for locale in ("ja-JP", "en-GB")]
 
 
 @pytest.fixture(params=TABLES)
