@@ -26,12 +26,27 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     write_together([(path, data)])
 
 
+#: What this command read (real path → SHA-256 of the bytes): a file read and then
+#: written is refused if something else changed it in between.
+READ: dict[str, str] = {}
+#: The files this command has written, as it was given them, in order.
+WRITTEN: list[str] = []
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> None:
     """Write several files so that either every one is new or every one is as it was.
 
     Each is first written in full to a temporary file beside it; only then are
     they renamed into place. Should a rename fail, the files already replaced
-    get their old contents back.
+    get their old contents back. A file this command read that has changed since
+    (another command wrote it meanwhile) is refused, not overwritten: the check and
+    the renames happen under a lock where the platform has one.
     """
     from pathlib import Path
 
@@ -40,11 +55,18 @@ def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> N
     try:
         for path, data in files:
             target = Path(path)
-            old = target.read_bytes() if target.is_file() else None
-            staged.append((target, _stage(target, data), old))
-        for target, tmp, old in staged:
-            os.replace(tmp, target)
-            done.append((target, old))
+            staged.append((target, _stage(target, data), None))
+        with _locked([target for target, _tmp, _old in staged]):
+            for index, (target, tmp, _old) in enumerate(staged):
+                old = target.read_bytes() if target.is_file() else None
+                _refuse_if_changed(target, old)
+                staged[index] = (target, tmp, old)
+            for target, tmp, old in staged:
+                os.replace(tmp, target)
+                done.append((target, old))
+        for path, _data in files:
+            WRITTEN.append(os.fspath(path))
+            READ.pop(os.path.realpath(path), None)
     except BaseException as err:
         for _target, tmp, _old in staged:
             _discard(tmp)
@@ -54,6 +76,43 @@ def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> N
             raise InputError(_("cannot write: {why}; nothing was saved", why=err.strerror),
                              place) from None
         raise
+
+
+def _refuse_if_changed(target: Path, now: bytes | None) -> None:
+    read = READ.get(os.path.realpath(target))
+    if read is not None and (now is None or _digest(now) != read):
+        raise InputError(_("the file changed since this command read it (another command "
+                           "wrote it meanwhile); run the command again on the file as it "
+                           "is now; nothing was written"), str(target))
+
+
+@contextlib.contextmanager
+def _locked(targets: list[Path]) -> Any:
+    """An exclusive ``flock`` on each existing target while it is checked and replaced
+    (POSIX; elsewhere the rename is the only guard): a second command waiting on the
+    lock then finds the file changed and refuses, instead of both writing."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    handles = []
+    try:
+        for target in targets:
+            if target.is_file():
+                handle = open(target, "rb")  # noqa: SIM115 (closed below)
+                handles.append(handle)
+                fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        for handle in handles:
+            handle.close()  # closing releases the lock
+
+
+def forget() -> None:
+    """A new command begins: nothing read, nothing written yet."""
+    READ.clear()
+    WRITTEN.clear()
 
 
 def _stage(target: Path, data: str | bytes) -> str:
@@ -82,11 +141,12 @@ def _discard(tmp: str) -> None:
 
 
 def _restore(done: list[tuple[Path, bytes | None]]) -> None:
+    """Put back what this write replaced (its own change: no check)."""
     for target, old in reversed(done):
         if old is None:
             target.unlink(missing_ok=True)
         else:
-            write_atomic(target, old)
+            os.replace(_stage(target, old), target)
 
 
 def _umask() -> int:
@@ -103,8 +163,10 @@ def stem(path: str | os.PathLike[str]) -> str:
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text, or an :class:`InputError` naming the file."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        READ[os.path.realpath(path)] = _digest(raw)
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise InputError(_("no such file"), str(path)) from None
     except IsADirectoryError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import os
 import sys
@@ -10,7 +11,7 @@ from typing import Any, ClassVar
 import click
 
 from companion.errors import InputError
-from companion.i18n import _
+from companion.i18n import _, _n
 
 
 class UserError(click.ClickException):
@@ -50,24 +51,54 @@ class FriendlyGroup(click.Group):
             if not kwargs["standalone_mode"]:
                 raise
             sys.exit(done.exit_code)
-        except click.Abort:
+        except click.Abort as stop:
             if not kwargs["standalone_mode"]:
                 raise
-            click.echo(_("Error: the input ended before the answer; nothing was written."),
-                       err=True)
+            if isinstance(stop.__context__, KeyboardInterrupt):
+                click.echo(_("Interrupted: {files}", files=written_files()), err=True)
+                sys.exit(130)
+            click.echo(_("Error: the input ended before the answer; {files}",
+                         files=written_files()), err=True)
             sys.exit(2)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from companion import files
+
+        if ctx.parent is None:
+            files.forget()
+        typed = [*getattr(ctx, "_protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
         except InputError as err:
             raise UserError(str(err)) from None
         except BrokenPipeError:
-            # The reader went away (``| head``): files are written after the
-            # output, so none was changed. Leave quietly, without a traceback.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            click.echo(_("Error: the output was closed early; no file was changed."), err=True)
-            ctx.exit(1)
+            # The reader went away (``| head``): say what happened to each file; a
+            # command that writes nothing stops quietly, as ``cat | head`` does.
+            with contextlib.suppress(OSError, ValueError):  # no file descriptor: a test
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            from companion import files
+
+            if files.WRITTEN or _writes(typed):
+                click.echo(_("Error: the output was closed early; {files}",
+                             files=written_files()), err=True)
+                ctx.exit(1)
+            ctx.exit(0)
+
+
+def written_files() -> str:
+    """What this command wrote, for a message when it stops early."""
+    from companion import files
+
+    if not files.WRITTEN:
+        return _("nothing was written.")
+    shown = list(dict.fromkeys(files.WRITTEN))
+    return _n("{count} file was written: {files}.", "{count} files were written: {files}.",
+              len(shown), files=", ".join(shown))
+
+
+def _writes(typed: list[str]) -> bool:
+    """Whether the command line asked for a file to be written (an --out)."""
+    return any(arg == "--out" or arg.startswith("--out=") for arg in typed)
 
 
 class LazyGroup(FriendlyGroup):

@@ -1,0 +1,133 @@
+"""Files are never lost: a state file changed by another command since this one read it
+is refused, not overwritten; two commands on one file at once never lose a change."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import files
+from companion.errors import InputError
+
+
+def test_a_file_changed_since_it_was_read_is_refused(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text('{"n": 1}')
+    files.forget()
+    files.read_text(state)
+    state.write_text('{"n": 2}')  # another command, meanwhile
+    with pytest.raises(InputError, match="changed since this command read it"):
+        files.write_atomic(state, '{"n": 3}')
+    assert json.loads(state.read_text()) == {"n": 2}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.json"]  # no stray files
+
+
+def test_a_file_read_then_written_once_is_written(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text('{"n": 1}')
+    files.forget()
+    files.read_text(state)
+    files.write_atomic(state, '{"n": 2}')
+    files.write_atomic(state, '{"n": 3}')  # its own change: written again
+    assert json.loads(state.read_text()) == {"n": 3}
+    assert [str(state), str(state)] == files.WRITTEN
+
+
+MOVES = (("red-4", "k5"), ("blue-2", "l7"))
+MOVE = """
+import sys
+from companion.cli import main
+sys.argv = ["companion", "darkhall", "move", sys.argv[1], sys.argv[2], sys.argv[3],
+            "--out", sys.argv[1]]
+main()
+"""
+
+
+def test_two_moves_on_one_state_at_once_lose_nothing(tmp_path: Path) -> None:
+    """Each try: two token moves on the same state file at the same moment. Either both
+    are in the file, or one is and the other was refused (exit 2) — never one lost."""
+    from companion.darkhall import state as states
+
+    for attempt in range(6):
+        state = tmp_path / f"st{attempt}.json"
+        state.write_text(json.dumps(states.to_dict(states.load("sample"))))
+        runs = [subprocess.Popen([sys.executable, "-c", MOVE, str(state), token, square],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                for token, square in MOVES]
+        codes = [run.wait() for run in runs]
+        moved = set(json.loads(state.read_text())["moved"])
+        done = {token for (token, _s), code in zip(MOVES, codes,
+                                                    strict=True) if code == 0}
+        assert moved == done, (codes, [run.stderr.read() for run in runs])
+        assert all(code in (0, 2) for code in codes)
+
+
+# --- a command that stops early says what happened to each file --------------------------
+
+
+def shell_with(action):
+    import click
+
+    from companion.shell import FriendlyGroup
+
+    @click.group(cls=FriendlyGroup)
+    def tool() -> None:
+        """A tool."""
+
+    @tool.command()
+    @click.option("--out")
+    def run(out: str | None) -> None:
+        action(out)
+
+    return tool
+
+
+def stop(tool, *args: str) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(tool, ["run", *args], standalone_mode=True)
+    return result.exit_code, result.stderr
+
+
+def test_a_closed_pipe_after_a_write_names_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "state.json"
+
+    def action(path: str | None) -> None:
+        files.write_atomic(path, "{}")
+        raise BrokenPipeError
+
+    code, said = stop(shell_with(action), "--out", str(out))
+    assert code == 1 and f"1 file was written: {out}." in said
+    assert "no file was changed" not in said
+
+
+def test_a_closed_pipe_before_the_write_says_nothing_was_written(tmp_path: Path) -> None:
+    def action(path: str | None) -> None:
+        raise BrokenPipeError
+
+    code, said = stop(shell_with(action), "--out", str(tmp_path / "state.json"))
+    assert code == 1 and "nothing was written" in said
+
+
+def test_a_read_only_command_stops_quietly_on_a_closed_pipe() -> None:
+    def action(path: str | None) -> None:
+        raise BrokenPipeError
+
+    assert stop(shell_with(action)) == (0, "")
+
+
+def test_ctrl_c_says_it_was_interrupted_and_what_was_written(tmp_path: Path) -> None:
+    made = [tmp_path / "a.pdf", tmp_path / "b.pdf"]
+
+    def action(path: str | None) -> None:
+        for pdf in made:
+            files.write_atomic(pdf, b"%PDF")
+        raise KeyboardInterrupt
+
+    code, said = stop(shell_with(action))
+    assert code == 130
+    assert said.strip() == f"Interrupted: 2 files were written: {made[0]}, {made[1]}."
