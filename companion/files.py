@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import InputError
 from companion.i18n import _
+from companion.ledger import FORCE, READ, WRITTEN
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -24,13 +25,6 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     over ``path``: an interrupted write never leaves a broken file behind.
     """
     write_together([(path, data)])
-
-
-#: What this command read (real path → SHA-256 of the bytes): a file read and then
-#: written is refused if something else changed it in between.
-READ: dict[str, str] = {}
-#: The files this command has written, as it was given them, in order.
-WRITTEN: list[str] = []
 
 
 def _digest(data: bytes) -> str:
@@ -57,9 +51,11 @@ def write_together(files: list[tuple[str | os.PathLike[str], str | bytes]]) -> N
             target = Path(path)
             staged.append((target, _stage(target, data), None))
         with _locked([target for target, _tmp, _old in staged]):
-            for index, (target, tmp, _old) in enumerate(staged):
+            for index, ((target, tmp, _old), (_path, data)) in enumerate(
+                    zip(staged, files, strict=True)):
                 old = target.read_bytes() if target.is_file() else None
                 _refuse_if_changed(target, old)
+                _refuse_another_kind(target, old, data)
                 staged[index] = (target, tmp, old)
             for target, tmp, old in staged:
                 os.replace(tmp, target)
@@ -86,6 +82,70 @@ def _refuse_if_changed(target: Path, now: bytes | None) -> None:
                            "is now; nothing was written"), str(target))
 
 
+def _refuse_another_kind(target: Path, old: bytes | None, data: str | bytes) -> None:
+    """A command replaces a file of its own kind (the state it updates, an earlier
+    output); a file of another kind — a campaign under a battle, a table under cards,
+    a note — needs --force, and the refusal says what the file is."""
+    here = os.path.realpath(target)
+    if old is None or FORCE[0] or here in {os.path.realpath(p) for p in WRITTEN}:
+        return  # nothing there, --force, or this command's own file of a moment ago
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    found, made = file_kind(target.name, old), file_kind(target.name, raw)
+    given = here in READ and (found is None or made is None)  # the file it was given
+    if not given and (found is None or found != made):
+        what = _("a {kind}", kind=found) if found else _("a file this command did not make")
+        raise InputError(_("this is {what}, not {kind}: give --force to replace it; nothing "
+                           "was written", what=what, kind=made or _("what the command writes")),
+                         str(target))
+
+
+def file_kind(name: str, data: bytes) -> str | None:
+    """What a file is, from its bytes: ``PDF``, ``Dark Hall state``, ``魔人 campaign``,
+    ``Roguelight sheet``, ``CSV (id,name,…)``…, or None when it cannot be told."""
+    for signature, kind in ((b"%PDF", "PDF"), (b"\x89PNG", "PNG"), (b"\xff\xd8", "JPEG")):
+        if data.startswith(signature):
+            return kind
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return None
+    if "<svg" in text[:400]:
+        return "SVG"
+    if name.lower().endswith(".csv"):
+        header = next((line for line in text.splitlines()
+                       if line.strip() and not line.startswith("#")), "")
+        return f"CSV ({header.strip()[:60]})"
+    return _data_kind(text)
+
+
+def _data_kind(text: str) -> str | None:
+    import json
+    import tomllib
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return None
+    if not isinstance(data, dict):
+        return None
+    game = {"darkhall": "Dark Hall", "rakugaaki": "Rakugaaki", "jongrogue": "JongRogue",
+            "majin": "魔人", "roguelight": "Roguelight"}.get(str(data.get("game")))
+    if "monster" in data and "tokens" in data:
+        return "Dark Hall state"
+    if game == "Dark Hall" and "drawn" in data:
+        return "Dark Hall game (monster deck)"
+    if game:
+        return f"{game} {data.get('kind', 'state')}"
+    if "rounds" in data or "setup" in data:
+        return "Roguelight play log"
+    if "filled" in data and "map" in data:
+        return "Roguelight sheet"
+    return None
+
+
 @contextlib.contextmanager
 def _locked(targets: list[Path]) -> Any:
     """An exclusive ``flock`` on each existing target while it is checked and replaced
@@ -107,12 +167,6 @@ def _locked(targets: list[Path]) -> Any:
     finally:
         for handle in handles:
             handle.close()  # closing releases the lock
-
-
-def forget() -> None:
-    """A new command begins: nothing read, nothing written yet."""
-    READ.clear()
-    WRITTEN.clear()
 
 
 def _stage(target: Path, data: str | bytes) -> str:

@@ -62,10 +62,10 @@ class FriendlyGroup(click.Group):
             sys.exit(2)
 
     def invoke(self, ctx: click.Context) -> Any:
-        from companion import files
+        from companion import ledger
 
         if ctx.parent is None:
-            files.forget()
+            ledger.forget()
         typed = [*getattr(ctx, "_protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
@@ -73,12 +73,10 @@ class FriendlyGroup(click.Group):
             raise UserError(str(err)) from None
         except BrokenPipeError:
             # The reader went away (``| head``): say what happened to each file; a
-            # command that writes nothing stops quietly, as ``cat | head`` does.
+            # command with no file in hand stops quietly, as ``cat | head`` does.
             with contextlib.suppress(OSError, ValueError):  # no file descriptor: a test
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            from companion import files
-
-            if files.WRITTEN or _writes(typed):
+            if ledger.WRITTEN or ledger.READ or _writes(typed):  # it had files in hand
                 click.echo(_("Error: the output was closed early; {files}",
                              files=written_files()), err=True)
                 ctx.exit(1)
@@ -87,11 +85,11 @@ class FriendlyGroup(click.Group):
 
 def written_files() -> str:
     """What this command wrote, for a message when it stops early."""
-    from companion import files
+    from companion import ledger
 
-    if not files.WRITTEN:
+    if not ledger.WRITTEN:
         return _("nothing was written.")
-    shown = list(dict.fromkeys(files.WRITTEN))
+    shown = list(dict.fromkeys(ledger.WRITTEN))
     return _n("{count} file was written: {files}.", "{count} files were written: {files}.",
               len(shown), files=", ".join(shown))
 
@@ -164,3 +162,22 @@ def names_or_files(*names: str):
         return [*found, CompletionItem(incomplete, type="file")]
 
     return complete
+
+
+def _force(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    from companion import ledger
+
+    ledger.allow_replacing(value)
+
+
+def force_option(command: Any) -> Any:
+    """--force: the command may replace a file of another kind at --out (without it such
+    a file is refused and named)."""
+    return click.option("--force", is_flag=True, expose_value=False, callback=_force,
+                        help="Replace a file of another kind at --out (a campaign, a table, "
+                             "a note…); without it such a file is refused.")(command)
+
+
+def with_force(out: Any) -> Any:
+    """An --out option that comes with --force."""
+    return lambda command: force_option(out(command))

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion import ledger
 from companion.errors import InputError
 from companion.files import dump_json, read_text, write_atomic
 
@@ -31,7 +32,15 @@ def test_write_atomic_replaces_whole_files_and_leaves_no_temporaries(tmp_path):
     assert os.listdir(target.parent) == ["state.json"]
 
 
-def test_write_atomic_failure_keeps_the_old_file(tmp_path, monkeypatch):
+@pytest.fixture()
+def forced():
+    """--force: a file of no known kind is replaced on purpose."""
+    ledger.allow_replacing(True)
+    yield
+    ledger.forget()
+
+
+def test_write_atomic_failure_keeps_the_old_file(tmp_path, monkeypatch, forced):
     target = tmp_path / "state.json"
     target.write_text("old")
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from companion import files
+from companion import files, ledger
 from companion.errors import InputError
 
 
 def test_a_file_changed_since_it_was_read_is_refused(tmp_path: Path) -> None:
     state = tmp_path / "state.json"
     state.write_text('{"n": 1}')
-    files.forget()
+    ledger.forget()
     files.read_text(state)
     state.write_text('{"n": 2}')  # another command, meanwhile
     with pytest.raises(InputError, match="changed since this command read it"):
@@ -29,12 +29,12 @@ def test_a_file_changed_since_it_was_read_is_refused(tmp_path: Path) -> None:
 def test_a_file_read_then_written_once_is_written(tmp_path: Path) -> None:
     state = tmp_path / "state.json"
     state.write_text('{"n": 1}')
-    files.forget()
+    ledger.forget()
     files.read_text(state)
     files.write_atomic(state, '{"n": 2}')
     files.write_atomic(state, '{"n": 3}')  # its own change: written again
     assert json.loads(state.read_text()) == {"n": 3}
-    assert [str(state), str(state)] == files.WRITTEN
+    assert [str(state), str(state)] == ledger.WRITTEN
 
 
 MOVES = (("red-4", "k5"), ("blue-2", "l7"))
@@ -131,3 +131,58 @@ def test_ctrl_c_says_it_was_interrupted_and_what_was_written(tmp_path: Path) -> 
     code, said = stop(shell_with(action))
     assert code == 130
     assert said.strip() == f"Interrupted: 2 files were written: {made[0]}, {made[1]}."
+
+
+# --- --out replaces a file of its own kind; another kind needs --force ---------------------
+
+
+def cli(*args: str):
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    return CliRunner().invoke(main, ["--lang", "en", *map(str, args)])
+
+
+def test_a_battle_never_replaces_a_campaign_without_force(tmp_path: Path) -> None:
+    from tests.majin.util import write
+
+    campaign, battle = tmp_path / "campaign.json", write(tmp_path, front=["W1", None, None],
+                                                         monsters=["X1"])
+    assert cli("majin", "new", campaign, "--seed", "1").exit_code == 0
+    before = campaign.read_bytes()
+    refused = cli("majin", "battle", battle, "--seed", "1", "--out", campaign)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert f"{campaign}: this is a 魔人 campaign, not 魔人 battle: give --force" in refused.stderr
+    assert campaign.read_bytes() == before
+    forced = cli("majin", "battle", battle, "--seed", "1", "--out", campaign, "--force")
+    assert forced.exit_code == 0 and '"kind": "battle"' in campaign.read_text()
+
+
+def test_a_state_replaces_its_own_kind_and_the_state_it_read(tmp_path: Path) -> None:
+    state = tmp_path / "st.json"
+    for board, players in (("standard-34", 3), ("standard-56", 5)):  # its own kind, twice
+        made = cli("rakugaaki", "new", "--board", board, "--players", players, "--out", state)
+        assert made.exit_code == 0
+    sheet = tmp_path / "alice.toml"
+    sheet.write_text(Path("examples/roguelight/alice.toml").read_text())
+    refused = cli("rakugaaki", "new", "--board", "standard-34", "--players", 3, "--out", sheet)
+    assert refused.exit_code == 2 and "this is a Roguelight sheet" in refused.stderr
+    note = tmp_path / "note.txt"
+    note.write_text("our table's house rules")
+    refused = cli("darkhall", "setup", "--out", note)
+    assert refused.exit_code == 2 and "a file this command did not make" in refused.stderr
+    assert note.read_text() == "our table's house rules"
+
+
+def test_a_command_never_replaces_its_own_input_table(tmp_path: Path) -> None:
+    import shutil
+
+    from companion import data as shipped
+
+    tables = tmp_path / "t"
+    shutil.copytree(Path(shipped.__file__).parent / "jongrogue", tables)
+    before = (tables / "labyrinth.csv").read_bytes()
+    refused = cli("jongrogue", "--tables", tables, "cards", "--out", tables / "labyrinth.csv")
+    assert refused.exit_code == 2 and "this is a CSV (" in refused.stderr
+    assert (tables / "labyrinth.csv").read_bytes() == before

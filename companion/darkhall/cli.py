@@ -24,7 +24,7 @@ from companion.files import (
     write_together,
 )
 from companion.i18n import _, _n
-from companion.shell import LazyPath, add_help, ascii_option, names_or_files
+from companion.shell import LazyPath, add_help, ascii_option, names_or_files, with_force
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -49,11 +49,11 @@ def _complete_token(ctx: click.Context, param: click.Parameter, incomplete: str)
     except (InputError, OSError):
         return []
     return [CompletionItem(t.id) for t in tokens if t.id.startswith(incomplete)]
-out_option = click.option(
+out_option = with_force(click.option(
     "--out", type=LazyPath(dir_okay=False),
     help="Write the new state here (.json, .toml, or text for any other name; '-' writes "
          "only the JSON state to standard output, the report to standard error).",
-)
+))
 
 
 @click.group()

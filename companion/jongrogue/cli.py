@@ -19,14 +19,15 @@ from companion.jongrogue.engine import Draws, Event, Reveals
 from companion.jongrogue.events import describe
 from companion.jongrogue.state import State
 from companion.jongrogue.tables import Tables
-from companion.shell import LazyPath, add_help, ascii_option
+from companion.shell import LazyPath, add_help, ascii_option, with_force
 
 STATE_HELP = "STATE is a game file (JSON), see docs/jongrogue.md."
 state_argument = click.argument("state_file", metavar="STATE",
                                 type=LazyPath(dir_okay=False))
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-out_option = click.option("--out", type=LazyPath(dir_okay=False),
-                          help="Write the new state here (it may be STATE itself).")
+out_option = with_force(click.option("--out", type=LazyPath(dir_okay=False),
+                                     help="Write the new state here (it may be STATE "
+                                          "itself)."))
 tile_option = click.option("--tile", "drawn", multiple=True, metavar="T",
                            help="A tile drawn from the wall at the table (repeat for "
                                 "several draws, in order).")
@@ -609,8 +610,8 @@ def tables_json(found: Tables) -> dict[str, Any]:
 @click.option("--lang", "card_lang", type=click.Choice(["ja", "en"]), default="ja",
               show_default=True, help="The language of the meaning band.")
 @click.option("--no-flowers", is_flag=True, help="Leave out the 8 flower and season spares.")
-@click.option("--out", type=LazyPath(dir_okay=False),
-              help="Write the CSV here (else it is printed).")
+@with_force(click.option("--out", type=LazyPath(dir_okay=False),
+                         help="Write the CSV here (else it is printed)."))
 @click.pass_context
 def cards_command(ctx: click.Context, card_lang: str, no_flowers: bool, out: Path | None
                   ) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from companion import ledger
 from companion.dice import Tray, typed_dice
 from companion.errors import InputError
 from companion.files import dump_json, write_together
@@ -26,7 +27,7 @@ from companion.majin.campaign import Campaign
 from companion.majin.corridors import DIRECTIONS
 from companion.majin.options import DICE_HELP, emit, json_option
 from companion.majin.town import Before, Change, before_change, log_entry
-from companion.shell import LazyPath, add_help
+from companion.shell import LazyPath, add_help, with_force
 
 CAMPAIGN_HELP = "CAMPAIGN is the campaign file (JSON), see docs/majin.md."
 campaign_argument = click.argument("campaign_file", metavar="CAMPAIGN",
@@ -126,6 +127,7 @@ def new(campaign_file: Path, folder: str, seed: int | None, force: bool, as_json
     """
     if campaign_file.exists() and not force:
         raise InputError(_("the file exists; give --force to replace it"), str(campaign_file))
+    ledger.allow_replacing(force)
     base = Path(os.path.abspath(campaign_file)).parent
     ref = folder if folder == card_files.SAMPLE else os.path.relpath(os.path.abspath(folder),
                                                                       base)
@@ -500,8 +502,8 @@ def up(campaign_file: Path, seed: int | None, as_json: bool, dry_run: bool) -> N
 
 
 @campaign_command
-@click.option("--out", type=LazyPath(dir_okay=False), required=True,
-              metavar="BATTLE", help="Write the battle file here.")
+@with_force(click.option("--out", type=LazyPath(dir_okay=False), required=True,
+                         metavar="BATTLE", help="Write the battle file here."))
 @click.option("--monsters", "chosen", metavar="ID,…", help="The monsters the table drew.")
 @click.option("--dice", "dice_text", metavar="N", help="The d3 the table rolled (1-3).")
 @seed_option

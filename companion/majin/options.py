@@ -9,13 +9,13 @@ import click
 from companion.dice import Tray, typed_dice
 from companion.files import dump_json
 from companion.i18n import _
-from companion.shell import LazyPath
+from companion.shell import LazyPath, with_force
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print JSON on standard output (messages go to standard "
                                 "error).")
-out_option = click.option("--out", type=LazyPath(dir_okay=False),
-                          metavar="NEW", help="Write the new battle file here.")
+out_option = with_force(click.option("--out", type=LazyPath(dir_okay=False),
+                                     metavar="NEW", help="Write the new battle file here."))
 battle_argument = click.argument("battle_file", metavar="BATTLE",
                                  type=LazyPath(dir_okay=False))
 DICE_HELP = """\b

@@ -18,7 +18,7 @@ from companion.rakugaaki.board import Board, Cell, name, names
 from companion.rakugaaki.render import draw, draw_board
 from companion.rakugaaki.rules import Options, Placement
 from companion.rakugaaki.state import State
-from companion.shell import LazyPath, add_help, names_or_files
+from companion.shell import LazyPath, add_help, names_or_files, with_force
 from companion.text import fraction_text
 
 BOARD_HELP = (f"BOARD is a shipped board ({', '.join(boards.SHIPPED)}) or a board file "
@@ -31,8 +31,9 @@ state_argument = click.argument("state_file", metavar="STATE",
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 player_option = click.option("--player", metavar="COLOUR",
                              help="The colour that acts (default: the state's turn).")
-out_option = click.option("--out", type=LazyPath(dir_okay=False),
-                          help="Write the new state here (.toml for TOML, else JSON).")
+out_option = with_force(click.option("--out", type=LazyPath(dir_okay=False),
+                                     help="Write the new state here (.toml for TOML, else "
+                                          "JSON)."))
 
 
 @click.group()

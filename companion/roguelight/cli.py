@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from companion import ledger
 from companion.errors import InputError
 from companion.files import dump_json, refuse_overwriting, write_atomic
 from companion.grid import column_letters
@@ -24,7 +25,7 @@ from companion.roguelight.report import (
 )
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
-from companion.shell import LazyPath, add_help, ascii_option, names_or_files
+from companion.shell import LazyPath, add_help, ascii_option, names_or_files, with_force
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -101,6 +102,7 @@ def blank(source: str, name: str | None, out: Path | None, force: bool) -> None:
         return
     if out.exists() and not force:
         raise InputError(_("already exists; use --force to replace it"), str(out))
+    ledger.allow_replacing(force)
     reference = relative_map(source, os.getcwd(), out)
     write_atomic(out, blank_sheet(board, reference, name or out.stem))
     click.echo(_("Blank sheet written to {out}; fill it in, then: companion roguelight score "
@@ -208,8 +210,8 @@ def _typed_roller(descent, battle):
 
 @roguelight.command("replay")
 @click.argument("log_file", metavar="LOG", shell_complete=names_or_files())
-@click.option("--out", type=LazyPath(dir_okay=False),
-              help="Write the finished sheet here ('-' for standard output).")
+@with_force(click.option("--out", type=LazyPath(dir_okay=False),
+                         help="Write the finished sheet here ('-' for standard output)."))
 def replay_command(log_file: str, out: Path | None) -> None:
     """Check a build-part play LOG round by round and write the finished sheet.
 

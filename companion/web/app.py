@@ -188,7 +188,7 @@ def _errors(app: Flask) -> None:
 
     @app.before_request
     def speak() -> None:
-        from companion import files
+        from companion import ledger
 
-        files.forget()  # each request is a command of its own
+        ledger.forget()  # each request is a command of its own
         i18n.use(language())
