@@ -73,10 +73,10 @@ class FriendlyGroup(click.Group):
             raise UserError(str(err)) from None
         except BrokenPipeError:
             # The reader went away (``| head``): say what happened to each file; a
-            # command with no file in hand stops quietly, as ``cat | head`` does.
+            # command that writes none stops quietly, as ``cat | head`` does.
             with contextlib.suppress(OSError, ValueError):  # no file descriptor: a test
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            if ledger.WRITTEN or ledger.READ or _writes(typed):  # it had files in hand
+            if ledger.WRITTEN or _writes(self, ctx, typed):
                 click.echo(_("Error: the output was closed early; {files}",
                              files=written_files()), err=True)
                 ctx.exit(1)
@@ -94,9 +94,25 @@ def written_files() -> str:
               len(shown), files=", ".join(shown))
 
 
-def _writes(typed: list[str]) -> bool:
-    """Whether the command line asked for a file to be written (an --out)."""
-    return any(arg == "--out" or arg.startswith("--out=") for arg in typed)
+def _writes(group: click.Group, ctx: click.Context, typed: list[str]) -> bool:
+    """Whether the command line asked for a file to be written: an --out (or --ask, which
+    writes the answers into its file), or a command that updates the files it is given."""
+    if any(arg in ("--out", "--ask") or arg.startswith("--out=") for arg in typed):
+        return True
+    command: Any = group
+    for word in typed:
+        if not isinstance(command, click.Group):
+            break
+        command = command.get_command(ctx, word) if not word.startswith("-") else command
+        if command is None:
+            return False
+    return bool(getattr(command, "updates_files", False))
+
+
+def updates_files(command: click.Command) -> click.Command:
+    """Mark a command that writes the files it is given (not only to --out)."""
+    command.updates_files = True  # type: ignore[attr-defined]
+    return command
 
 
 class LazyGroup(FriendlyGroup):

@@ -24,7 +24,14 @@ from companion.files import (
     write_together,
 )
 from companion.i18n import _, _n
-from companion.shell import LazyPath, add_help, ascii_option, names_or_files, with_force
+from companion.shell import (
+    LazyPath,
+    add_help,
+    ascii_option,
+    names_or_files,
+    updates_files,
+    with_force,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -297,6 +304,7 @@ def deck() -> None:
     """
 
 
+@updates_files
 @deck.command("new")
 @click.argument("game", type=LazyPath(dir_okay=False))
 @click.option("--seed", type=int, help="The seed that deals every tile (drawn if omitted).")
@@ -320,6 +328,7 @@ def deck_new(game: Path, seed: int | None, force: bool) -> None:
                  "{game}", game=game, seed=started.seed))
 
 
+@updates_files
 @deck.command("draw")
 @click.argument("game", type=LazyPath(dir_okay=False))
 @click.option("--state", "state_file", type=LazyPath(dir_okay=False),

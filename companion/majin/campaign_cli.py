@@ -27,7 +27,7 @@ from companion.majin.campaign import Campaign
 from companion.majin.corridors import DIRECTIONS
 from companion.majin.options import DICE_HELP, emit, json_option
 from companion.majin.town import Before, Change, before_change, log_entry
-from companion.shell import LazyPath, add_help, with_force
+from companion.shell import LazyPath, add_help, updates_files, with_force
 
 CAMPAIGN_HELP = "CAMPAIGN is the campaign file (JSON), see docs/majin.md."
 campaign_argument = click.argument("campaign_file", metavar="CAMPAIGN",
@@ -49,7 +49,7 @@ def campaign_command(function: Callable[..., Any]) -> click.Command:
     function = campaign_argument(json_option(function))
     command = click.command(cls=CampaignCommand)(function)
     add_help(command, CAMPAIGN_HELP)
-    return command
+    return updates_files(command)
 
 
 def seed_option(function: Callable[..., Any]) -> Callable[..., Any]:
