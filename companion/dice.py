@@ -142,10 +142,12 @@ def _keep(match: re.Match[str], count: int, where: str) -> tuple[int, bool]:
     k = int(match.group("k"))
     if rule in ("k", "kh", "kl"):
         if not 1 <= k <= count:
-            raise InputError(_("cannot keep {k} of {count} dice", k=k, count=count), where)
+            raise InputError(_n("cannot keep {k} of {count} die", "cannot keep {k} of {count} dice",
+                                count, k=k), where)
         return k, rule != "kl"
     if not 0 <= k < count:
-        raise InputError(_("cannot drop {k} of {count} dice", k=k, count=count), where)
+        raise InputError(_n("cannot drop {k} of {count} die", "cannot drop {k} of {count} dice",
+                            count, k=k), where)
     return count - k, rule == "dl"
 
 

@@ -161,3 +161,26 @@ def test_a_message_missing_from_the_catalogue_is_shown_in_english():
         assert _("no such file") == "そのファイルはありません"
     finally:
         i18n.use(None)
+
+
+#: Counted words that read wrong after a 1 ("1 dice", "1 rooms"): _n() chooses the form.
+_COUNTED = re.compile(r"\{(\w+)\} (dice|rooms|points|steps|sheets|files|turns)\b")
+#: Counts that are never 1 where they are printed (the sides of a term, a wall of 118).
+_NEVER_ONE = {
+    "{count} dice terms; at most {most}",
+    "{count} dice; a term rolls 1 to {most} dice",  # 0, or over 100
+    "{typed} dice typed, but the {k} dice are rolled in batches of {sizes} and batch {batch} "
+    "is incomplete: roll on while nothing has succeeded",
+    "{typed} dice typed, but {why}: the dice after the first {used} are never rolled",
+    "--players {players} but {count} sheets: one sheet a player",  # more sheets than one
+}
+
+
+def test_a_count_of_one_reads_in_the_singular() -> None:
+    wrong = []
+    for where, line, call in _calls("_"):
+        text = call.args[0].value if call.args and isinstance(call.args[0], ast.Constant) else ""
+        for match in _COUNTED.finditer(str(text)):
+            if text not in _NEVER_ONE and match.group(1) not in ("most", "k", "sides"):
+                wrong.append(f"{where}:{line}: {match.group(0)}")
+    assert not wrong, "use _n() for: " + "; ".join(wrong)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.darkhall.monster import Look, MoveResult, Push, Step, steps_for
-from companion.i18n import _
+from companion.i18n import _, _n
 
 
 def _side(side: str) -> str:
@@ -57,7 +57,7 @@ def describe(result: MoveResult) -> str:
     before = result.before
     hungry = result.tile in ("X", "XX")
     length = _("until {count} eaten, at most 20 steps", count=1 if result.tile == "X" else 2) \
-        if hungry else _("{count} steps", count=steps_for(result.tile))
+        if hungry else _n("{count} step", "{count} steps", steps_for(result.tile))
     lines = [_("Tile {tile} ({length}), stage {stage}: the monster starts on {square} facing "
                "{facing}.", tile=result.tile, length=length, stage=before.stage,
                square=before.monster.square, facing=before.monster.facing)]

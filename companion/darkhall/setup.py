@@ -15,7 +15,7 @@ from __future__ import annotations
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, path_distances
 from companion.darkhall.state import MAX_STONES, State, pool_problems
 from companion.grid import Rect
-from companion.i18n import _
+from companion.i18n import _, _n
 
 CORNER_REACH = 3
 POOL_REACH = 8
@@ -41,10 +41,12 @@ def manual_setup_problems(state: State) -> list[str]:
         for square in pool:
             problems.extend(_near_corner(_("pool"), square))
             if _FROM_ENTRANCE[square] < POOL_REACH:
-                problems.append(_(
+                problems.append(_n(
+                    "pool on {square} is {steps} step from the entrance {entrance}; pools stay "
+                    "at least {reach} steps away",
                     "pool on {square} is {steps} steps from the entrance {entrance}; pools stay "
-                    "at least {reach} steps away", square=square, steps=_FROM_ENTRANCE[square],
-                    entrance=ENTRANCE, reach=POOL_REACH))
+                    "at least {reach} steps away", _FROM_ENTRANCE[square], square=square,
+                    steps=_FROM_ENTRANCE[square], entrance=ENTRANCE, reach=POOL_REACH))
     problems += [_("{what} on {square} stands on a pool square; nothing is placed on blood",
                    what=what, square=square)
                  for square, what in _pieces(state) if square in state.blood]
@@ -65,8 +67,10 @@ def _near_corner(what: str, square: str) -> list[str]:
     found = []
     for corner, dist in ((EXIT, _FROM_EXIT), (ENTRANCE, _FROM_ENTRANCE)):
         if dist[square] < CORNER_REACH:
-            found.append(_(
+            found.append(_n(
+                "{what} on {square} is {steps} step from {corner}; nothing within {reach} "
+                "squares (closer than {reach} steps)",
                 "{what} on {square} is {steps} steps from {corner}; nothing within {reach} "
-                "squares (closer than {reach} steps)", what=what, square=square,
+                "squares (closer than {reach} steps)", dist[square], what=what, square=square,
                 steps=dist[square], corner=corner, reach=CORNER_REACH))
     return found

@@ -10,7 +10,7 @@ import click
 from companion.dice import new_seed
 from companion.errors import InputError
 from companion.files import dump_json, write_atomic
-from companion.i18n import _
+from companion.i18n import _, _n
 from companion.rakugaaki import board as boards
 from companion.rakugaaki import odds, rules
 from companion.rakugaaki import state as states
@@ -302,8 +302,10 @@ def options_lines(state: State, found: Options) -> list[str]:
     lines.append(_("A 1 may go on {count} cells: {cells}", count=len(found.ones),
                    cells=" ".join(names(found.ones)) or "—"))
     for c in found.challenges:
-        lines.append(_("  a {value} on {cell} (replaces the {below}): strength {strength}, "
-                       "{dice} dice, chance {chance} = {percent}", value=c.value,
+        lines.append(_n("  a {value} on {cell} (replaces the {below}): strength {strength}, "
+                        "{dice} die, chance {chance} = {percent}",
+                        "  a {value} on {cell} (replaces the {below}): strength {strength}, "
+                        "{dice} dice, chance {chance} = {percent}", c.dice, value=c.value,
                        cell=name(c.at), below=c.replaces, strength=c.strength, dice=c.dice,
                        chance=fraction_text(c.chance), percent=odds.percent(c.chance, c.dice)))
     for r in found.refused:
@@ -400,8 +402,9 @@ def placement_lines(done: Placement) -> list[str]:
     else:
         lines = [_("{colour} challenges {cell} with a {value} (replacing the {below}).",
                    colour=done.colour, cell=name(c.at), value=c.value, below=c.replaces),
-                 _("Strength {strength} ÷ {value} → {dice} dice; chance {chance} = {percent}.",
-                   strength=c.strength, value=c.value, dice=c.dice,
+                 _n("Strength {strength} ÷ {value} → {dice} die; chance {chance} = {percent}.",
+                    "Strength {strength} ÷ {value} → {dice} dice; chance {chance} = {percent}.",
+                    c.dice, strength=c.strength, value=c.value, dice=c.dice,
                    chance=fraction_text(c.chance), percent=odds.percent(c.chance, c.dice))]
         lines += _roll_lines(done)
     state = done.state

@@ -255,8 +255,10 @@ def _item(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
     if section > trial.broken + 1:
         raise IllegalMove(_("item mark {mark} lies beyond an unbroken boundary", mark=mark))
     trial.circled.add(mark)
-    lines.append("  " + _("item: circles mark {mark} ({points} points)", mark=mark,
-                          points=trial.map.item_points[mark - 1]))
+    lines.append("  " + _n("item: circles mark {mark} ({points} point)",
+                           "item: circles mark {mark} ({points} points)",
+                           trial.map.item_points[mark - 1], mark=mark,
+                           points=trial.map.item_points[mark - 1]))
     return []
 
 

@@ -93,8 +93,9 @@ def describe_descent(number: int, descent: Descent, fights: list[Fight]) -> list
                               "{exit}", sheet=sheet.name, development=sheet.development,
                               items=sheet.item_points, exit=board.name_of(score.exit))]
     route = " → ".join(descent.route) or _("no room")
-    lines.append("   " + _("route {route} ({rooms} rooms, the fewest)", route=route,
-                           rooms=descent.routes.rooms))
+    lines.append("   " + _n("route {route} ({rooms} room, the fewest)",
+                            "route {route} ({rooms} rooms, the fewest)", descent.routes.rooms,
+                            route=route, rooms=descent.routes.rooms))
     others = [c for c in descent.routes.choices if c != descent.route]
     if others:
         lines.append("   " + _("other routes as short: {routes}", routes="; ".join(
@@ -182,8 +183,10 @@ def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
                                build=score_exits(sheet)[0].total))
     solo = solo_result(plan, fights)
     if solo:
-        lines.append(_("Solo title: {title} ({total} points on the {kind} titles)",
-                       title=solo["title"], total=solo["total"], kind=solo["kind"]))
+        lines.append(_n("Solo title: {title} ({total} point on the {kind} titles)",
+                        "Solo title: {title} ({total} points on the {kind} titles)",
+                        solo["total"], title=solo["title"], total=solo["total"],
+                        kind=solo["kind"]))
     elif fights is None:
         lines.append(_("The winner depends on the rolls: give --seed or --dice to play them."))
     else:
@@ -197,9 +200,11 @@ def describe_result(plan: Interception, fights: list[Fight]) -> str:
     result = final_result(plan, fights)
     best = result.totals[result.winners[0]]
     if result.draw:
-        return _("A draw: {players} with {points} points each.",
-                 players=_(" and ").join(result.winners), points=best)
-    return _("Winner: {player} with {points} points.", player=result.winners[0], points=best)
+        return _n("A draw: {players} with {points} point each.",
+                  "A draw: {players} with {points} points each.", best,
+                  players=_(" and ").join(result.winners), points=best)
+    return _n("Winner: {player} with {points} point.", "Winner: {player} with {points} points.",
+              best, player=result.winners[0], points=best)
 
 
 def solo_result(plan: Interception, fights: list[Fight] | None) -> dict[str, Any] | None:
