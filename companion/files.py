@@ -227,7 +227,14 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise InputError(_("is a folder, not a file"), str(path)) from None
     except UnicodeDecodeError as err:
         with open(path, "rb") as handle:
-            shift_jis = _is_shift_jis(handle.read())
+            raw = handle.read()
+        shift_jis = _is_shift_jis(raw)
+        if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or raw[1:200:2].count(0) > 20:
+            name = os.path.basename(path)
+            raise InputError(_("this file is UTF-16 (as Excel's 'Unicode text' and some Windows "
+                               "editors save it), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
+                               "UTF-8'), or convert it with: iconv -f UTF-16 -t UTF-8 {name} > "
+                               "utf8-{name}", name=name), str(path)) from None
         if shift_jis:
             name = os.path.basename(path)
             raise InputError(_("this file is Shift-JIS (as Excel and Windows editors save "

@@ -12,6 +12,7 @@ shown in English.
 from __future__ import annotations
 
 import os
+import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -54,11 +55,24 @@ def language() -> str:
     return _language.get() or locale_language()
 
 
+class _Words(string.Formatter):
+    """Values as the files write them: ``{found!r}`` of None, True and False reads
+    ``null``, ``true``, ``false`` (the user's JSON and TOML words, not Python's)."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "r" and (value is None or isinstance(value, bool)):
+            return "null" if value is None else str(value).lower()
+        return super().convert_field(value, conversion)
+
+
+_WORDS = _Words()
+
+
 def _(message: str, /, **fields: Any) -> str:
     """``message`` in the current language, its ``{fields}`` filled in (a message is a
     format string: a brace of its own is written twice, ``{{``)."""
     text = message if language() == ENGLISH else catalogue(language()).get(message, message)
-    return text.format(**fields)
+    return _WORDS.vformat(text, (), fields)
 
 
 def _n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
@@ -66,7 +80,7 @@ def _n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
     chosen = singular if count == 1 else plural
     if language() != ENGLISH:
         chosen = catalogue(language()).get(singular, chosen)  # Japanese has one form
-    return chosen.format(count=count, **fields)
+    return _WORDS.vformat(chosen, (), {"count": count, **fields})
 
 
 @cache

@@ -186,3 +186,43 @@ def test_a_command_never_replaces_its_own_input_table(tmp_path: Path) -> None:
     refused = cli("jongrogue", "--tables", tables, "cards", "--out", tables / "labyrinth.csv")
     assert refused.exit_code == 2 and "this is a CSV (" in refused.stderr
     assert (tables / "labyrinth.csv").read_bytes() == before
+
+
+# --- messages in the user's words ------------------------------------------------------------
+
+
+def test_json_values_read_as_json_in_messages(tmp_path: Path) -> None:
+    state = tmp_path / "r.json"
+    state.write_text('{"game": "rakugaaki", "board": "standard-34", "players": true}')
+    said = cli("rakugaaki", "show", state).stderr
+    assert "found true" in said and "True" not in said
+    from companion.i18n import _
+
+    assert _("found {found!r}", found=None) == "found null"
+
+
+def test_a_utf16_file_gets_its_own_hint(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "cards"
+    shutil.copytree("examples/majin/worked", folder)
+    (folder / "majin.csv").write_bytes("id,name\nW1,剣士\n".encode("utf-16"))
+    said = cli("majin", "cards", folder).stderr
+    assert "this file is UTF-16" in said and "iconv -f UTF-16 -t UTF-8 majin.csv" in said
+
+
+def test_a_short_row_names_its_missing_cells_and_a_header_only_file_says_so(tmp_path: Path
+                                                                            ) -> None:
+    import shutil
+
+    folder = tmp_path / "cards"
+    shutil.copytree("examples/majin/worked", folder)
+    header = "id,name,rank,tier,hp,atk,def,spd,active,passive\n"
+    (folder / "majin.csv").write_text(header + "W1,x,C\n")
+    said = cli("majin", "cards", folder).stderr
+    assert "line 2: 3 cells, but the header names 10 columns: tier, hp, atk, def, spd, " \
+           "active, passive missing" in said
+    (folder / "majin.csv").write_text(header + "W1,剣士,C,100,6,5,3,4\n")  # no ability: fine
+    assert cli("majin", "cards", folder).exit_code == 0
+    (folder / "majin.csv").write_text(header)
+    assert "its header but no rows" in cli("majin", "cards", folder).stderr

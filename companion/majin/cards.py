@@ -19,7 +19,7 @@ from typing import Any
 from companion.csvfile import records
 from companion.errors import InputError
 from companion.files import read_text
-from companion.i18n import _, language
+from companion.i18n import _, _n, language
 from companion.majin import effects
 from companion.majin.effects import Active, Clause, Value
 
@@ -196,6 +196,7 @@ class _Reader:
     def __init__(self, path: Path, shown: str) -> None:
         self.path, self.shown = path, shown
         self.ids: dict[str, str] = {}
+        self.short: dict[str, tuple[int, list[str]]] = {}  # rows with cells left out
 
     def name(self, file: str) -> str:
         return f"{self.shown}/{file}"
@@ -213,21 +214,40 @@ class _Reader:
         if not found:
             raise InputError(_("the file is empty"), shown)
         header = _header(found[0][1], columns, f"{shown}: line {found[0][0]}")
+        if required and len(found) == 1:
+            raise InputError(_("the file has its header but no rows: a card folder needs at "
+                               "least one"), shown)
         rows = []
         for line, cells in found[1:]:
             where = f"{shown}: line {line}"
             if len(cells) > len(header):
                 raise InputError(_("{count} cells, but the header names {columns} columns",
                                    count=len(cells), columns=len(header)), where)
+            if len(cells) < len(header):
+                self.short[where] = (len(cells), header[len(cells):])
             padded = [*cells, *[""] * (len(header) - len(cells))]
             rows.append((where, {h: c.strip() for h, c in zip(header, padded, strict=True)}))
         return rows
+
+    def made(self, make: Callable[..., Any], row: dict[str, str], where: str) -> Any:
+        """``make(row)``; a row too short to make a card says which cells it lacks."""
+        try:
+            return make(row, where)
+        except InputError:
+            if where not in self.short:
+                raise
+            count, lacking = self.short[where]
+            raise InputError(_n("{count} cell, but the header names {columns} columns: "
+                                "{missing} missing", "{count} cells, but the header names "
+                                "{columns} columns: {missing} missing", count,
+                                columns=count + len(lacking), missing=", ".join(lacking)),
+                             where) from None
 
     def table(self, file: str, columns: dict[str, bool], make: Callable[..., Any],
               required: bool = True) -> dict[str, Any]:
         cards: dict[str, Any] = {}
         for where, row in self.rows(file, columns, required):
-            card = make(row, where)
+            card = self.made(make, row, where)
             if card.id in self.ids:
                 raise InputError(_("{id!r} is already the id of {other}", id=card.id,
                                    other=self.ids[card.id]), f"{where}: id")

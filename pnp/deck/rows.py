@@ -92,6 +92,8 @@ def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
                              f"{path}:{line}")
         rows.append((dict(zip(header, [*cells, *[""] * (len(header) - len(cells))],
                               strict=True)), f"{path}:{line}"))
+    if not rows:
+        raise InputError("the file has its header but no rows: a card a row", str(path))
     return rows
 
 
