@@ -113,6 +113,6 @@ def test_a_shift_jis_file_is_named_with_the_way_to_convert_it(tmp_path):
     path.write_bytes("stage 1\n# 赤のコマ\n".encode("cp932"))
     with pytest.raises(InputError, match=r"Shift-JIS.*iconv -f CP932 -t UTF-8 state\.txt"):
         read_text(path)
-    path.write_bytes(b"\xff\xfe\x00")  # neither UTF-8 nor Japanese: the plain message
+    path.write_bytes(b"\xc3\x28")  # neither UTF-8, UTF-16 nor Japanese: the plain message
     with pytest.raises(InputError, match="not UTF-8 text"):
         read_text(path)

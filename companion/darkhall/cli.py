@@ -268,6 +268,8 @@ def undo_command(state: str, game: Path | None, out: Path | None, ascii_only: bo
     elif out is not None:
         save_state(out, before)
     write_together(files)
+    for path, _text in files:
+        click.echo(_("Written to {path}.", path=path), err=True)
 
 
 def save_state(path: Path, position: states.State) -> None:
@@ -276,6 +278,7 @@ def save_state(path: Path, position: states.State) -> None:
         click.echo(states.to_json(position), nl=False)
         return
     write_atomic(path, state_text(path, position))
+    click.echo(_("State written to {path}.", path=path), err=True)
 
 
 def _to_stdout(out: Path | None) -> bool:
