@@ -12,7 +12,14 @@ from companion import i18n
 from companion.errors import InputError
 from companion.shell import LazyGroup, LazyPath
 from pnp import __version__
-from pnp.flags import build_options, game_options, make_options
+from pnp.flags import (
+    build_options,
+    game_options,
+    lang_option,
+    make_options,
+    out_dir_option,
+    paper_option,
+)
 from pnp.settings import DUPLEX, GAME_OPTIONS, LANGS, PAPER_NAMES
 
 if TYPE_CHECKING:
@@ -171,8 +178,8 @@ def _jobs(game: str, components: tuple[str, ...], options: Options):
               type=LazyPath(dir_okay=False), help="The SVG file to write.")
 @click.option("--page", type=click.IntRange(1, 999),
               help="A whole page of the component as printed (default: its first piece).")
-@click.option("--lang", default="ja", type=click.Choice(LANGS))
-@click.option("--paper", default="a4", type=click.Choice(list(PAPER_NAMES), case_sensitive=False))
+@lang_option
+@paper_option
 @game_options
 def preview(game: str, component: str, output: Path, page: int | None, lang: str, paper: str,
             square: float | None, map_file: str | None, board_file: str | None,
@@ -214,10 +221,11 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
 
 
 @main.command()
-@click.option("--paper", default="a4", type=click.Choice(list(PAPER_NAMES), case_sensitive=False))
-@click.option("--duplex", default="long", type=click.Choice(["long", "short"]))
-@click.option("--lang", default="ja", type=click.Choice(LANGS))
-@click.option("--out", "out_dir", default="output", type=LazyPath(file_okay=False))
+@paper_option
+@click.option("--duplex", default="long", show_default=True, type=click.Choice(["long", "short"]),
+              help="The edge your printer flips the sheet on for the back.")
+@lang_option
+@out_dir_option
 def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
     """Print a duplex calibration page: read the back offset, pass --back-offset.
 

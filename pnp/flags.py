@@ -14,19 +14,32 @@ from pnp.settings import DUPLEX, LANGS, PAPER_NAMES, TILE_SHAPES
 if TYPE_CHECKING:
     from pnp.build import Options
 
-__all__ = ["DUPLEX", "build_options", "make_options", "page_numbers", "print_options"]
+__all__ = ["DUPLEX", "build_options", "lang_option", "make_options", "out_dir_option",
+           "page_numbers", "paper_option", "print_options"]
+
+
+def paper_option(function):
+    return click.option("--paper", default="a4", show_default=True,
+                        type=click.Choice(list(PAPER_NAMES), case_sensitive=False),
+                        help="The paper printed on: A4, or US Letter.")(function)
+
+
+def lang_option(function):
+    return click.option("--lang", default="ja", show_default=True, type=click.Choice(LANGS),
+                        help="Language of the printed words.")(function)
+
+
+def out_dir_option(function):
+    return click.option("--out", "out_dir", default="output", show_default=True,
+                        type=LazyPath(file_okay=False), help="Folder for the PDFs.")(function)
 
 
 def print_options(function, *, bleed: float | None = 3.0):
     """The options every printed file takes (paper, duplex, marks, …)."""
     options = [
-        click.option("--paper", default="a4", show_default=True,
-                     type=click.Choice(list(PAPER_NAMES), case_sensitive=False)),
-        click.option("--lang", default="ja", show_default=True, type=click.Choice(LANGS),
-                     help="Language of the printed words."),
-        click.option("--out", "out_dir", default="output", show_default=True,
-                     type=LazyPath(file_okay=False),
-                     help="Folder for the PDFs."),
+        paper_option,
+        lang_option,
+        out_dir_option,
         click.option("--copies", default=1, show_default=True, type=int,
                      help="Copies of every piece (or page, for sheets)."),
         click.option("--ink-saver", is_flag=True, help="Greyscale with pale fills."),

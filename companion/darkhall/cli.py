@@ -199,8 +199,8 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
               "of players.")
 @out_option
 def setup(state: str | None, players: int | None, out: Path | None) -> None:
-    """Check STATE as a manual setup (option dmaufbau); without STATE, print the
-    basic setup as a state file to start a game from.
+    """Check STATE as a manual setup (the players place stones and pools); without
+    STATE, print the basic setup as a state file to start a game from.
 
     \b
     Examples:

@@ -1,4 +1,5 @@
-"""Manual setup (option ``dmaufbau``): where players may place stones and pools.
+"""Manual setup (the online version's option for placing the pieces by hand): where players
+may place stones and pools.
 
 Constraints: 11 stones, one 2×2 and one 4×1 pool (either way round); nothing
 within 3 squares of the entrance or the exit; no pool within 8 squares of the

@@ -463,7 +463,9 @@ def plate(ctx: click.Context, state_file: Path, side: str, out: Path | None,
 @click.option("--sprung", metavar="LIST", help="Slots whose traps are already sprung: 1,3.")
 @click.option("--floor", "floor_number", default=1, type=click.IntRange(1, 10_000),
               help="The floor (the amulet appears from floor 26).")
-@click.option("--plate", "plate_side", default="E", type=click.Choice(["E", "S"]))
+@click.option("--plate", "plate_side", default="E", show_default=True,
+              type=click.Choice(["E", "S"]),
+              help="The round-wind plate: E (東, stairs go down) or S (南, with the amulet).")
 @click.option("--floating", is_flag=True, help="The hero floats.")
 @click.option("--amulet", is_flag=True, help="The hero already holds the amulet.")
 @json_option

@@ -24,12 +24,14 @@ def default_data() -> Path:
 @click.option("--host", default=LOOPBACK, show_default=True,
               help="Where to listen. Only an address you give (0.0.0.0 for every network) "
                    "opens the page to other devices.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="The port to listen on.")
 @click.option("--data", "data_dir", type=LazyPath(file_okay=False),
               help="The folder where games at the table are saved (default: "
                    "~/.local/share/pnp-companion/games).")
 def serve(host: str, port: int, data_dir: Path | None) -> None:
-    """Serve the companion as a web page for a phone: dice, Dark Hall and Roguelight.
+    """Serve the companion as a web page for a phone at the table: dice, Dark Hall,
+    Roguelight, Rakugaaki, JongRogue and the 魔人 dungeon campaign.
 
     It listens on this computer only (127.0.0.1) unless --host says otherwise; then
     it prints the address and a QR code that a phone on the same network scans.
