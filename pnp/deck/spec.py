@@ -139,6 +139,9 @@ def load_spec(path: str | Path, *, rows_given: bool = False) -> DeckSpec:
     where = str(source)
     deck = data.get("deck", {})
     size = _size(deck, where)
+    if not any(data.get(key) for key in ("face", "faces", "back", "backs")):
+        raise InputError("the deck draws nothing: give [[face]] layers (and [[back]] ones), "
+                         "or extend a template with 'extends' (docs/decks.md)", where)
     return DeckSpec(
         source=source,
         name=_file_name(deck.get("name", source.stem), where),

@@ -487,8 +487,11 @@ def test_a_layer_turns_about_its_own_centre(tmp_path):
      "expected a [vars] table"),
     ('faces = 3\n[deck]\nextends = "poker-card"\n[data]\nrows = [{title = "t"}]\n',
      "by card type"),
-    ('[deck]\n[data]\nrows = [{a = 1}]\ntype_column = ["k"]\n', "type_column is text"),
-    ('[deck]\n[data]\nrows = [{a = 1, count = 0}]\n', "no cards"),
+    ('[deck]\n[data]\nrows = [{a = 1}]\ntype_column = ["k"]\n[[face]]\ntype = "rect"\n'
+     'x = 0\ny = 0\nw = 1\nh = 1\n', "type_column is text"),
+    ('[deck]\n[data]\nrows = [{a = 1, count = 0}]\n[[face]]\ntype = "rect"\nx = 0\ny = 0\n'
+     'w = 1\nh = 1\n', "no cards"),
+    ('[deck]\n[data]\nrows = [{a = 1}]\n', "the deck draws nothing"),
     ('[deck]\n[data]\nrows = [{a = "' + "x" * 5000 + '"}]\n[[face]]\ntype = "qr"\n'
      'data = "{{ a }}"\nx = 0\ny = 0\nsize = 20\n', "too many for a QR code"),
 ])
