@@ -14,7 +14,7 @@ import click
 from companion import __version__, i18n
 from companion.errors import InputError
 from companion.i18n import _
-from companion.shell import LazyGroup, add_help
+from companion.shell import SEED, LazyGroup, add_help
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -88,7 +88,7 @@ and constants joined with + and - (2d6+1d4-1). Quote notations with '>='."""
 
 @main.command()
 @click.argument("notations", nargs=-1, required=True)
-@click.option("--seed", type=int, help="Replay: the same seed gives the same dice.")
+@click.option("--seed", type=SEED, help="Replay: the same seed gives the same dice.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False),
               help="Append each roll as a JSON line (notation, dice, total, seed).")
 @click.option("--json", "as_json", is_flag=True, help="Print the rolls as JSON.")

@@ -197,3 +197,26 @@ def force_option(command: Any) -> Any:
 def with_force(out: Any) -> Any:
     """An --out option that comes with --force."""
     return lambda command: force_option(out(command))
+
+
+class SeedType(click.ParamType):
+    """A seed: a whole number from 0 to 2**63 - 1, the same rule in every command."""
+
+    name = "SEED"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not (text.isascii() and text.lstrip("+").isdigit()):
+                self.fail(_("a seed is a whole number from 0 to 2**63 - 1, not {value!r}",
+                            value=value), param, ctx)
+            number = int(text)
+        if not 0 <= number < 2**63:
+            self.fail(_("a seed is a whole number from 0 to 2**63 - 1, not {value!r}",
+                        value=value), param, ctx)
+        return number
+
+
+SEED = SeedType()

@@ -41,3 +41,19 @@ def test_serve_names_every_game() -> None:
     text = companion.get_command(click.Context(companion), "serve").help or ""
     for game in ("Dark Hall", "Roguelight", "Rakugaaki", "JongRogue", "魔人"):
         assert game in text
+
+
+SEEDED = [(name, command) for name, command in EVERY
+          if any(getattr(p, "name", None) == "seed" for p in command.params)]
+
+
+@pytest.mark.parametrize(("name", "command"), SEEDED, ids=[name for name, _c in SEEDED])
+def test_every_seed_is_the_same_whole_number(name: str, command: click.Command) -> None:
+    """One rule for --seed everywhere: 0 to 2**63 - 1; -1 is refused, the same way."""
+    from companion.shell import SEED
+
+    seed = next(p for p in command.params if p.name == "seed")
+    assert seed.type is SEED, name
+    with pytest.raises(click.BadParameter, match="a seed is a whole number from 0"):
+        SEED.convert("-1", seed, None)
+    assert SEED.convert("7", seed, None) == 7

@@ -25,6 +25,7 @@ from companion.files import (
 )
 from companion.i18n import _, _n
 from companion.shell import (
+    SEED,
     LazyPath,
     add_help,
     ascii_option,
@@ -310,7 +311,7 @@ def deck() -> None:
 @updates_files
 @deck.command("new")
 @click.argument("game", type=LazyPath(dir_okay=False))
-@click.option("--seed", type=int, help="The seed that deals every tile (drawn if omitted).")
+@click.option("--seed", type=SEED, help="The seed that deals every tile (drawn if omitted).")
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 def deck_new(game: Path, seed: int | None, force: bool) -> None:
     """Start a game file GAME: every tile of the game follows from its seed.

@@ -19,7 +19,7 @@ from companion.jongrogue.engine import Draws, Event, Reveals
 from companion.jongrogue.events import describe
 from companion.jongrogue.state import State
 from companion.jongrogue.tables import Tables
-from companion.shell import LazyPath, add_help, ascii_option, with_force
+from companion.shell import SEED, LazyPath, add_help, ascii_option, with_force
 
 STATE_HELP = "STATE is a game file (JSON), see docs/jongrogue.md."
 state_argument = click.argument("state_file", metavar="STATE",
@@ -107,7 +107,7 @@ def floor() -> None:
 @floor.command("new")
 @click.argument("state_file", metavar="[STATE]", required=False,
                 type=LazyPath(dir_okay=False))
-@click.option("--seed", type=int, help="Deal from this seed (the same seed, the same floor).")
+@click.option("--seed", type=SEED, help="Deal from this seed (the same seed, the same floor).")
 @click.option("--tiles", "spec", metavar="SPEC",
               help="The floor laid at the table: 'START; G1; …; G9', each group the pair "
                    "then slots 1-4, or ? for a face-down room.")

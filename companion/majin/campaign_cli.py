@@ -27,7 +27,7 @@ from companion.majin.campaign import Campaign
 from companion.majin.corridors import DIRECTIONS
 from companion.majin.options import DICE_HELP, emit, json_option
 from companion.majin.town import Before, Change, before_change, log_entry
-from companion.shell import LazyPath, add_help, updates_files, with_force
+from companion.shell import SEED, LazyPath, add_help, updates_files, with_force
 
 CAMPAIGN_HELP = "CAMPAIGN is the campaign file (JSON), see docs/majin.md."
 campaign_argument = click.argument("campaign_file", metavar="CAMPAIGN",
@@ -53,7 +53,7 @@ def campaign_command(function: Callable[..., Any]) -> click.Command:
 
 
 def seed_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+    return click.option("--seed", type=SEED,
                         help="Shuffle (and roll) from this seed.")(function)
 
 

@@ -9,7 +9,7 @@ import click
 from companion.dice import Tray, typed_dice
 from companion.files import dump_json
 from companion.i18n import _
-from companion.shell import LazyPath, with_force
+from companion.shell import SEED, LazyPath, with_force
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print JSON on standard output (messages go to standard "
@@ -26,7 +26,7 @@ from a seed. With neither a seed is drawn and shown on standard error, and the
 
 
 def dice_options(command: Any) -> Any:
-    command = click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+    command = click.option("--seed", type=SEED,
                            help="Roll from this seed (the same seed gives the same dice).")(
         command)
     return click.option("--dice", "dice_text", metavar="D,D,…",

@@ -18,7 +18,7 @@ from companion.rakugaaki.board import Board, Cell, name, names
 from companion.rakugaaki.render import draw, draw_board
 from companion.rakugaaki.rules import Options, Placement
 from companion.rakugaaki.state import State
-from companion.shell import LazyPath, add_help, names_or_files, with_force
+from companion.shell import SEED, LazyPath, add_help, names_or_files, with_force
 from companion.text import fraction_text
 
 BOARD_HELP = (f"BOARD is a shipped board ({', '.join(boards.SHIPPED)}) or a board file "
@@ -330,7 +330,7 @@ def _reason(reason: str) -> str:
 @click.option("--value", type=int, required=True, help="The tile placed: 1, or 2-5 to challenge.")
 @click.option("--at", "at_text", required=True, metavar="CELL", help="The target cell.")
 @player_option
-@click.option("--seed", type=int, help="Roll with this seed (the same seed, state and command "
+@click.option("--seed", type=SEED, help="Roll with this seed (the same seed, state and command "
                                        "give the same dice).")
 @click.option("--dice", "dice_text", metavar="D,D,…",
               help="The dice rolled at the table, in the order rolled.")

@@ -25,7 +25,7 @@ from companion.roguelight.report import (
 )
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
-from companion.shell import LazyPath, add_help, ascii_option, names_or_files, with_force
+from companion.shell import SEED, LazyPath, add_help, ascii_option, names_or_files, with_force
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -140,7 +140,7 @@ def score(sheet: str, as_json: bool, ascii_only: bool) -> None:
 @click.option("--order", help="Tie-break for stacking: sheet names, top first (a,b,c).")
 @click.option("--route", "routes", multiple=True, metavar="NAME=A,B,…",
               help="Choose a sheet's route among the fewest-rooms ones (repeatable).")
-@click.option("--seed", type=int, help="Roll the battles with this seed.")
+@click.option("--seed", type=SEED, help="Roll the battles with this seed.")
 @click.option("--dice", "typed", is_flag=True, help="Type in each white and black roll.")
 @click.option("--json", "as_json", is_flag=True, help="Print everything as JSON.")
 def intercept(sheets: tuple[str, ...], players: int | None, order: str | None,
