@@ -10,7 +10,13 @@ import click
 
 from companion import ledger
 from companion.errors import InputError
-from companion.files import dump_json, refuse_overwriting, write_atomic
+from companion.files import (
+    dump_json,
+    parse_json,
+    read_text,
+    refuse_overwriting,
+    write_atomic,
+)
 from companion.grid import column_letters
 from companion.i18n import _, language
 from companion.roguelight.maps import SHIPPED, load_map
@@ -251,6 +257,93 @@ def replay_command(log_file: str, out: Path | None) -> None:
     write_atomic(out, sheet_toml(build, log,
                                  relative_map(log.map_name, os.path.dirname(log.source), out)))
     click.echo(_("Finished sheet written to {out}.", out=out))
+
+
+@roguelight.command("round")
+@click.argument("log_file", metavar="LOG", type=LazyPath(dir_okay=False))
+@click.option("--dice", "dice_text", metavar="W,B", help="This round's white and black dice.")
+@click.option("--block", metavar="CELLS", help="Action A: the block filled, like E4,E5,F5 "
+              "(the face's shape, turned or flipped, or one cell).")
+@click.option("--plan", metavar="A1:B2", help="Action B: a rectangle of exactly white + "
+              "black cells, drawn as a dotted plan.")
+@click.option("--die", type=click.Choice(["white", "black"]),
+              help="The die whose face is filled (the black one needs a special round or "
+                   "a spent item).")
+@click.option("--spend", type=int, metavar="N", help="The item mark spent to use the black die.")
+@click.option("--goals", metavar="G,…", help="Advanced map: the goals whose large monster "
+              "the plan encloses.")
+@click.option("--effect", "effects", multiple=True, metavar="WORDS",
+              help="A special cell's effect, in the order resolved (repeatable): "
+                   "'cell=F2 circle=3', 'cell=E4 ghost=1 plan=B3:D4', 'cell=E7 bat=develop'.")
+@click.option("--map", "map_name", help="Starting a new LOG: the map (basic, advanced or a "
+              "map file).")
+@click.option("--setup", "setup_text", metavar="W,B",
+              help="Starting a new LOG: the setup's white and black dice.")
+@click.option("--name", help="Starting a new LOG: the player's name (default: the file's).")
+def round_command(log_file: Path, dice_text: str | None, block: str | None, plan: str | None,
+                  die: str | None, spend: int | None, goals: str | None,
+                  effects: tuple[str, ...], map_name: str | None, setup_text: str | None,
+                  name: str | None) -> None:
+    """Play the build part round by round: check this round's dice and action by the
+    rules, after every round of LOG, and append it to LOG only when it is legal.
+
+    A LOG that does not exist yet is started with --map and --setup. 'replay'
+    turns the log into the finished sheet that 'score' reads.
+
+    \b
+    Examples:
+      companion roguelight round alice-log.toml --map basic --setup 1,4 --name alice
+      companion roguelight round alice-log.toml --dice 2,3 --block E1,E2,E3
+      companion roguelight round alice-log.toml --dice 2,4 --plan B3:D4
+      companion roguelight round alice-log.toml --dice 5,1 --block F2 --effect 'cell=F2 circle=3'
+      companion roguelight replay alice-log.toml --out alice.toml
+    """
+    from companion.roguelight import rounds
+    from companion.roguelight.replay import load_log, parse_log, play_round, replay
+
+    if not log_file.exists():
+        if map_name is None or setup_text is None:
+            raise InputError(_("a new log needs --map and --setup W,B (the setup's dice)"),
+                             str(log_file))
+        white, black = _pair(setup_text, "--setup")
+        text = rounds.new_log(map_name, name or log_file.stem, white, black,
+                              log_file.suffix == ".json")
+        replay(parse_log(text, str(log_file)))  # the map and the setup checked first
+        write_atomic(log_file, text)
+        click.echo(_("Log started in {path}: {map}, setup white {white}, black {black}.",
+                     path=log_file, map=map_name, white=white, black=black))
+        return
+    if dice_text is None:
+        raise InputError(_("give this round's --dice W,B and its action (--block or --plan)"),
+                         "--dice")
+    text = read_text(log_file)
+    log = load_log(log_file)
+    build, done = replay(log)
+    entry = rounds.round_entry(_pair(dice_text, "--dice"), block, plan, die, spend, goals,
+                               effects)
+    number = len(done) + 1
+    try:
+        after, report = play_round(build, entry, number)
+    except InputError as err:
+        raise err.at(_("round {number}", number=number)) from None
+    if log_file.suffix == ".json":
+        data = parse_json(text, str(log_file))
+        data["rounds"] = [*data.get("rounds", []), entry]
+        write_atomic(log_file, dump_json(data))
+    else:  # TOML: the round appended, the player's comments kept
+        write_atomic(log_file, text.rstrip("\n") + "\n" + rounds.round_toml(entry))
+    click.echo("\n".join(report.lines))
+    if after.over:
+        click.echo(_("The build part is over (development {development}): companion "
+                     "roguelight replay {log} --out SHEET", development=after.development,
+                     log=log_file))
+
+
+def _pair(text: str, where: str) -> tuple[int, int]:
+    parts = text.replace(",", " ").split()
+    if len(parts) != 2 or not all(p in "123456" and len(p) == 1 for p in parts):
+        raise InputError(_("expected two dice, white then black, like 3,5"), where)
+    return int(parts[0]), int(parts[1])
 
 
 def relative_map(map_name: str, base: str, out: Path) -> str:

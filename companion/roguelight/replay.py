@@ -59,8 +59,11 @@ class RoundReport:
 
 
 def load_log(path: str | os.PathLike[str]) -> Log:
-    text = read_text(path)
-    where = str(path)
+    return parse_log(read_text(path), str(path))
+
+
+def parse_log(text: str, where: str) -> Log:
+    """A play log's text (JSON when ``where`` ends in .json, else TOML), checked."""
     data = parse_json(text, where) if where.endswith(".json") else parse_toml(text, where)
     if not isinstance(data, dict) or not isinstance(data.get("map"), str):
         raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
