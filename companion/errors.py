@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class InputError(Exception):
     """Bad input from a person: a file, a field, a cell, a notation.
@@ -26,3 +28,15 @@ class InputError(Exception):
 
 class IllegalMove(InputError):
     """A move the rules forbid; the message names the rule it breaks."""
+
+
+def refuse_unknown_keys(found: Any, known: Any, where: str | None) -> None:
+    """One message for a key a file may not hold, in every game: ``unknown key 'x';
+    known: a, b, c`` at ``where`` (the object that holds it)."""
+    from companion.i18n import _
+
+    allowed = list(known)
+    unknown = [key for key in found if key not in allowed]
+    if unknown:
+        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
+                           keys=", ".join(str(k) for k in allowed)), where)

@@ -226,3 +226,33 @@ def test_a_short_row_names_its_missing_cells_and_a_header_only_file_says_so(tmp_
     assert cli("majin", "cards", folder).exit_code == 0
     (folder / "majin.csv").write_text(header)
     assert "its header but no rows" in cli("majin", "cards", folder).stderr
+
+
+def test_one_format_for_unknown_keys_in_every_game(tmp_path: Path) -> None:
+    import json as js
+
+    from companion.darkhall import state as darkhall_states
+    from companion.jongrogue import state as jongrogue_states
+    from companion.jongrogue import tables
+    from companion.rakugaaki import board as boards
+    from companion.rakugaaki import state as rakugaaki_states
+
+    darkhall = darkhall_states.to_dict(darkhall_states.load("sample"))
+    rakugaaki = rakugaaki_states.to_dict(rakugaaki_states.start(
+        boards.shipped("standard-34"), 3, board_ref="standard-34"))
+    from companion.jongrogue import actions
+
+    dealt, _events = actions.floor_new(None, tables.load(), seed=7)
+    jongrogue = jongrogue_states.to_dict(dealt)
+    files = {"dh.json": (["darkhall", "show"], darkhall), "rk.json": (["rakugaaki", "show"],
+                                                                      rakugaaki),
+             "jr.json": (["jongrogue", "show"], jongrogue)}
+    from tests.majin.util import battle_data
+
+    files["b.json"] = (["majin", "battle", "--seed", "1"], battle_data(
+        front=["W1", None, None], monsters=["X1"]))
+    for name, (command, data) in files.items():
+        path = tmp_path / name
+        path.write_text(js.dumps({**data, "zzz": 1}, ensure_ascii=False))
+        said = cli(*command[:2], path, *command[2:]).stderr
+        assert f"{path}: unknown key 'zzz'; known: " in said, (name, said)

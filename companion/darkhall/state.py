@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 
 from companion import data as shipped_data
 from companion.darkhall.board import CELL, CORNERS, NEXT, ORDER, parse_square
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import dump_json, parse_json, parse_toml, read_text
 from companion.grid import HEADINGS, Rect, cell_name, parse_range
 from companion.i18n import _
@@ -201,10 +201,7 @@ def from_dict(data: Any, where: str, defaults: State | str | None = "basic", *,
     """
     if not isinstance(data, dict):
         raise InputError(_("a state is an object with keys {keys}", keys=", ".join(_KEYS)), where)
-    unknown = sorted(set(data) - {*_KEYS, "history"})
-    if unknown:
-        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
-                           keys=", ".join(_KEYS)), where)
+    refuse_unknown_keys(sorted(data), (*_KEYS, "history"), where)
     base = basic_setup() if defaults == "basic" else defaults
     missing = [k for k in _KEYS if k not in data and k not in _OPTIONAL]
     if base is None and missing:

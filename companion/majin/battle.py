@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import parse_json, read_text
 from companion.i18n import _, _n
 from companion.majin import cards as card_files
@@ -287,10 +287,7 @@ def _keys(value: Any, allowed: set[str], where: str, required: set[str] = frozen
           ) -> None:
     if not isinstance(value, dict):
         raise InputError(_("expected an object"), where)
-    for key in value:
-        if key not in allowed:
-            raise InputError(_("unknown key; expected {keys}", keys=", ".join(sorted(allowed))),
-                             f"{where}.{key}")
+    refuse_unknown_keys(value, sorted(allowed), where)
     for key in required:
         if key not in value:
             raise InputError(_("missing the key {key!r}", key=key), where)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import parse_json, read_text
 from companion.i18n import _
 from companion.majin import cards as card_files
@@ -220,10 +220,7 @@ class _Reader(Reader):
             return None
         if not isinstance(value, dict):
             raise InputError(_("expected null or the expedition"), self.at("dungeon"))
-        unknown = [key for key in value if key not in DUNGEON_KEYS]
-        if unknown:
-            raise InputError(_("unknown key; the expedition has the keys {keys}",
-                               keys=", ".join(DUNGEON_KEYS)), self.at(f"dungeon.{unknown[0]}"))
+        refuse_unknown_keys(value, DUNGEON_KEYS, self.at("dungeon"))
         def at(key: str) -> str:
             return self.at(f"dungeon.{key}")
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.i18n import _
 from companion.majin import cards as card_files
 from companion.majin.cards import Cards
@@ -20,11 +20,7 @@ def header(data: Any, where: str, kind: str, keys: tuple[str, ...], base: Path |
     if not isinstance(data, dict):
         raise InputError(_("expected a battle file: a JSON object") if kind == "battle" else
                          _("expected a campaign file: a JSON object"), where)
-    unknown = [key for key in data if key not in keys]
-    if unknown:
-        raise InputError(_("unknown key; a {kind} file has the keys {keys}",
-                           kind=_("battle") if kind == "battle" else _("campaign"),
-                           keys=", ".join(keys)), f"{where}: {unknown[0]}")
+    refuse_unknown_keys(data, keys, where)
     for key, value in (("game", "majin"), ("kind", kind)):
         if data.get(key) != value:
             raise InputError(_("expected {value!r}", value=value), f"{where}: {key}")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import data as shipped_data
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import parse_toml, read_text
 from companion.grid import Cell, cell_name, column_letters, components, hex_offset_neighbours
 from companion.grid import parse_cell as parse_grid_cell
@@ -166,10 +166,7 @@ def shipped(board: str) -> Board:
 def parse(text: str, where: str, *, default_name: str = "board") -> Board:
     """A board from the text of its file; every problem names ``where`` and the place."""
     data = parse_toml(text, where)
-    unknown = sorted(set(data) - set(_KEYS))
-    if unknown:
-        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
-                           keys=", ".join(_KEYS)), where)
+    refuse_unknown_keys(sorted(data), _KEYS, where)
     players = data.get("players")
     if players not in SERVES:
         raise InputError(_('expected "3-4" or "5-6", found {found!r}', found=players),
@@ -234,9 +231,7 @@ def _join(value: Any, marks: dict[Cell, str], where: str) -> Join | None:
     place = f"{where}: join"
     if not isinstance(value, dict):
         raise InputError(_("expected a table with 'between' and 'first'"), place)
-    unknown = sorted(set(value) - {"between", "first"})
-    if unknown:
-        raise InputError(_("unknown key {key!r}; known: between, first", key=unknown[0]), place)
+    refuse_unknown_keys(value, ("between", "first"), place)
     between = value.get("between")
     if between not in ("columns", "rows"):
         raise InputError(_('expected "columns" or "rows", found {found!r}', found=between),

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import dump_json, dump_toml, parse_json, parse_toml, read_text
 from companion.i18n import _, _n
 from companion.rakugaaki import board as boards
@@ -103,10 +103,7 @@ def from_dict(data: Any, where: str, folder: Path) -> State:
     """Build and check a state; ``folder`` is where a board file name is relative to."""
     if not isinstance(data, dict):
         raise InputError(_("a state is an object with keys {keys}", keys=", ".join(KEYS)), where)
-    unknown = [key for key in data if key not in KEYS]
-    if unknown:
-        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
-                           keys=", ".join(KEYS)), where)
+    refuse_unknown_keys(data, KEYS, where)
     if data.get("game", "rakugaaki") != "rakugaaki":
         raise InputError(_('expected "rakugaaki", found {found!r}', found=data["game"]),
                          f"{where}: game")

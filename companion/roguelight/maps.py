@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from companion import data as shipped_data
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import parse_toml, read_text, stem
 from companion.grid import Cell, Rect, cell_name, components, parse_cell, parse_range
 from companion.i18n import _
@@ -163,10 +163,7 @@ _KEYS = {"name", "title", "title_en", "kind", "grid", "large", "entrance_blocks"
 
 def parse_map(text: str, where: str) -> Map:
     data = parse_toml(text, where)
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
-                           keys=", ".join(sorted(_KEYS))), where)
+    refuse_unknown_keys(sorted(data), sorted(_KEYS), where)
     base = _defaults()
     symbols, width, height = _grid(data.get("grid"), where)
     entrances = _entrances(symbols, width, height, where)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.files import parse_toml, read_text, stem, toml_value
 from companion.grid import Cell, Rect, cell_name, column_letters, parse_cell, parse_range
 from companion.i18n import _
@@ -119,10 +119,7 @@ def parse_sheet(text: str, where: str, find_map: Callable[[str], Map] | None = N
     if "rounds" in data or "setup" in data:
         raise InputError(_("this is a play log, not a finished sheet; make the sheet with "
                            "companion roguelight replay {log} --out sheet.toml", log=where), where)
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise InputError(_("unknown key {key!r}; known: {keys}", key=unknown[0],
-                           keys=", ".join(sorted(_KEYS))), where)
+    refuse_unknown_keys(sorted(data), sorted(_KEYS), where)
     if "map" not in data or not isinstance(data["map"], str):
         raise InputError(_('missing map = "basic" (a shipped map or a map file)'), where)
     try:

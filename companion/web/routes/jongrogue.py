@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, jsonify
 
 from companion import i18n
-from companion.errors import InputError
+from companion.errors import InputError, refuse_unknown_keys
 from companion.web.requests import body, field, seed
 
 
@@ -135,8 +135,7 @@ def _hero_value(key: str, value: Any) -> Any:
     kind = HERO_CHANGES.get(key)
     where = f"request: changes.{key}"
     if kind is None:
-        raise InputError(i18n._("unknown key; expected {keys}", keys=", ".join(HERO_CHANGES)),
-                         where)
+        refuse_unknown_keys([key], HERO_CHANGES, "request: changes")
     if kind is bool and not isinstance(value, bool):
         raise InputError(i18n._("expected true or false"), where)
     if kind is int and not (value is None and key in ("strength", "armour")):
