@@ -184,3 +184,26 @@ def test_a_count_of_one_reads_in_the_singular() -> None:
             if text not in _NEVER_ONE and match.group(1) not in ("most", "k", "sides"):
                 wrong.append(f"{where}:{line}: {match.group(0)}")
     assert not wrong, "use _n() for: " + "; ".join(wrong)
+
+
+#: English words that once slipped into Japanese reports (issue 22's list).
+_LEFT_IN_ENGLISH = re.compile(r"\b(door|gold|water|armour|fight|won|advanced|passage|blue|"
+                              r"item|hidden|stairs|over)\b")
+
+
+@pytest.mark.parametrize("args", [
+    ["jongrogue", "enter", "6s", "2s", "3m", "G"],
+    ["jongrogue", "enter", "1m", "4p", "G", "R"],
+    ["majin", "battle", "examples/majin/battle.json", "--seed", "7"],
+    ["roguelight", "map", "advanced"],
+    ["roguelight", "intercept", "examples/roguelight/alice.toml", "--seed", "3"],
+])
+def test_japanese_reports_leave_no_english_word(args: list[str]) -> None:
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    result = CliRunner().invoke(main, ["--lang", "ja", *args])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"[A-Za-z]+[0-9]+|[0-9]+[A-Za-z]+|[a-z]+\.(json|toml)", "", result.stdout)
+    assert not _LEFT_IN_ENGLISH.findall(text), result.stdout

@@ -16,7 +16,7 @@ from companion.jongrogue import cards as card_rows
 from companion.jongrogue import state as states
 from companion.jongrogue import tables as table_files
 from companion.jongrogue.engine import Draws, Event, Reveals
-from companion.jongrogue.events import describe
+from companion.jongrogue.events import describe, word
 from companion.jongrogue.state import State
 from companion.jongrogue.tables import Tables
 from companion.shell import SEED, LazyPath, add_help, ascii_option, with_force
@@ -228,9 +228,9 @@ def moves(ctx: click.Context, state_file: Path, as_json: bool) -> None:
             nl=False)
         return
     if legal.blocked:
-        click.echo(_("No moves: {why}.", why=legal.blocked))
+        click.echo(_("No moves: {why}.", why=word(legal.blocked)))
     for to, kind in legal.moves:
-        click.echo(f"  {to:<5} {kind}")
+        click.echo(f"  {to:<5} {word(kind)}")
     click.echo(_("Search: {answer}.", answer=_("yes") if legal.search else _("no")))
     if legal.spring:
         click.echo(_("Re-spring: slots {slots}.", slots=" ".join(map(str, legal.spring))))
@@ -266,7 +266,7 @@ def move(ctx: click.Context, state_file: Path, target: str, drawn: tuple[str, ..
     before, chosen = state.hero.at, actions.parse_target(target)
     new, kind, events = actions.move(state, found, target, draws_of(drawn),
                                      Reveals(list(revealed), found))
-    lines = [_("{at} → {to} ({kind}).", at=before, to=chosen, kind=kind),
+    lines = [_("{at} → {to} ({kind}).", at=before, to=chosen, kind=word(kind)),
              *event_lines(events, found), *render.status_lines(new)]
     finish(new, out, as_json, {"from": before, "to": chosen, "kind": kind, "events": events},
            lines)
@@ -371,7 +371,7 @@ def take(ctx: click.Context, state_file: Path, slot: int, out: Path | None,
     state, found = load_state(ctx, state_file)
     new, report = actions.take(state, found, slot)
     finish(new, out, as_json, report, [_("Taken: {tile} ({item}).", tile=report["tile"],
-                                         item=report["item"])])
+                                         item=word(report["item"]))])
 
 
 @slot_command
@@ -528,15 +528,16 @@ def entry_lines(report: dict[str, Any]) -> list[str]:
     trap = report["trap"]
     if trap:
         lines.append(_("Trap: slot {slot}, {tile} ({trap}: {effect}){floating}.",
-                       slot=trap["slot"], tile=trap["tile"], trap=trap["trap"],
-                       effect=trap["effect"], floating=_(", floating: no effect")
+                       slot=trap["slot"], tile=trap["tile"], trap=word(trap["trap"]),
+                       effect=word(trap["effect"]), floating=_(", floating: no effect")
                        if trap["floating"] else ""))
     if report["leaves"]:
         lines.append(_("The trap takes the hero away ({how}).", how=report["leaves"]))
     if report["monsters"]:
         lines.append(_("Monsters: slots {slots}.", slots=" ".join(map(str, report["monsters"]))))
     for item in report["items"]:
-        lines.append(_("Item: slot {slot}, {tile} ({item}).", **item))
+        lines.append(_("Item: slot {slot}, {tile} ({item}).", **{**item,
+                                                                 "item": word(item["item"])}))
     if not lines:
         lines.append(_("Nothing happens."))
     return lines

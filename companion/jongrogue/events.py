@@ -11,6 +11,24 @@ from companion.jongrogue.tables import Tables
 Event = dict[str, Any]
 
 
+def word(term: str) -> str:
+    """A term of the JSON reports (a move's kind, an item's kind, a trap's effect, how
+    a floor ends, a search's outcome) in the report's language; others as they are."""
+    words = {
+        "door": _("door"), "in": _("in"), "passage": _("passage"),
+        "back": _("back"), "hidden": _("hidden"), "stairs": _("stairs"),
+        "area": _("area"), "gold": _("gold"), "item": _("item"), "amulet": _("amulet"),
+        "fall": _("fall"), "held": _("held"), "teleport": _("teleport"),
+        "strength": _("strength"), "asleep": _("asleep"), "armour": _("armour"),
+        "pit": _("pit"), "check": _("check"), "nothing": _("nothing"),
+        "monster": _("monster"), "placed": _("placed"), "none": _("none"),
+        "bear": _("bear"), "dart": _("dart"), "gas": _("gas"),
+        "water": _("water"), "escaped": _("escaped"),
+        "between floors": _("between floors"),
+    }
+    return words.get(term, term)
+
+
 def _slots(event: Event) -> str:
     return ", ".join(f"{slot}:{tile}" for slot, tile in zip(event["slots"], event["tiles"],
                                                               strict=True))
@@ -45,18 +63,19 @@ TELLERS: dict[str, Callable[[Event, Tables], str]] = {
     _("Armour -1 (not tracked)."),
     "teleport": lambda e, f: _("Teleport: {tile} → room {room}.", tile=e["tile"],
                                room=e["room"]),
-    "floor": lambda e, f: _("The floor ends by the {by}: B{start} → B{end}.", by=e["by"],
-                            start=e["from"], end=e["to"]),
+    "floor": lambda e, f: _("The floor ends by the {by}: B{start} → B{end}.",
+                            by=word(e["by"]), start=e["from"], end=e["to"]),
     "escaped": lambda e, f: _("The hero has escaped the dungeon!"),
     "monsters": lambda e, f: _("Monsters in room {room}: {slots}.", room=e["room"],
                                slots=_slots(e)),
     "items": lambda e, f: _("Items in room {room}: {items}.", room=e["room"], items=", ".join(
-        f"{s}:{t} ({k})" for s, t, k in zip(e["slots"], e["tiles"], e["kinds"], strict=True))),
+        f"{s}:{t} ({word(k)})" for s, t, k in zip(e["slots"], e["tiles"], e["kinds"],
+                                                   strict=True))),
     "stairs-search": lambda e, f: _stairs(e),
     "search": lambda e, f: _("Search: {tile} → {roll}: {outcome}.", tile=e["tile"],
-                             roll=e["roll"], outcome=e["outcome"]),
+                             roll=e["roll"], outcome=word(e["outcome"])),
     "check": lambda e, f: _("Wandering-monster check: {tile}: {result}.", tile=e["tile"],
-                            result=e["result"]),
+                            result=word(e["result"])),
     "hidden": lambda e, f: _("A hidden passage is found: any door of this room leads on."),
     "reshuffle": lambda e, f: _("The wall ran dry: the {count} discards are shuffled into a "
                                 "new wall.", count=e["tiles"]),

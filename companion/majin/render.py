@@ -68,8 +68,8 @@ def battle_lines(battle: Battle, log: list[dict[str, Any]]) -> list[str]:
     lines = [event_line(event) for event in log]
     lines.append(_("Party LP {party}, monster LP {monsters}; turn {turn}, {phase}{result}",
                    party=battle.party_lp, monsters=battle.monster_lp, turn=battle.turn,
-                   phase=battle.phase,
-                   result=f" ({battle.result})" if battle.result else ""))
+                   phase=word(battle.phase),
+                   result=f" ({word(battle.result)})" if battle.result else ""))
     lines.append(_("Front {front} | back {back} | monsters {monsters}",
                    front=_row(battle.front), back=_row(battle.back),
                    monsters=" ".join(battle.monsters) or "-"))
@@ -80,8 +80,22 @@ def _row(row: list[str | None]) -> str:
     return " ".join(card or "-" for card in row)
 
 
+def word(term: str | None) -> str:
+    """A term of the battle's JSON (a phase, a result, an effect's verb) in the report's
+    language; others as they are."""
+    words = {
+        "start": _("start"), "fight": _("fight"), "back": _("back row"),
+        "summoner": _("summoner"), "over": _("over"), "won": _("won"), "lost": _("lost"),
+        "escaped": _("escaped by a sacrifice"), "pure": _("pure"), "lp": _("lp"), "heal": _("heal"),
+        "boost": _("boost"), "seal": _("seal"), "remove": _("remove"),
+        "recruit": _("recruit"), "swap": _("swap"), "withdraw": _("withdraw"),
+        "advance": _("advance"), "switch": _("switch"),
+    }
+    return words.get(term or "", term or "")
+
+
 def event_line(event: dict[str, Any]) -> str:
-    when = _("T{turn} {phase}", turn=event["turn"], phase=event["phase"])
+    when = _("T{turn} {phase}", turn=event["turn"], phase=word(event["phase"]))
     return f"{when}: {_TEXTS[event['type']](event)}"
 
 
@@ -117,7 +131,7 @@ def _lps(e: dict[str, Any]) -> str:
 
 
 def _ability(e: dict[str, Any]) -> str:
-    what = e["item"] or e["effect"]
+    what = e["item"] or word(e["effect"])
     text = _("{actor} uses {what}", actor=e["actor"], what=what)
     if e["ok_roll"] is not None:
         text += _(" (success die {roll})", roll=e["ok_roll"])
@@ -126,7 +140,7 @@ def _ability(e: dict[str, Any]) -> str:
     if e["targets"]:
         text += _(" on {targets}", targets=", ".join(e["targets"]))
     if e["amount"] is not None:
-        text += _(": {effect} {amount}", effect=e["effect"], amount=e["amount"])
+        text += _(": {effect} {amount}", effect=word(e["effect"]), amount=e["amount"])
     if e["killed"]:
         text += _(" → {killed} die", killed=", ".join(e["killed"]))
     return text + _lps(e)
@@ -150,7 +164,7 @@ def _pass(e: dict[str, Any]) -> str:
 
 def _summon(e: dict[str, Any]) -> str:
     return _("the summoner: {action} {cards} → front {front} | back {back}",
-             action=e["action"], cards=" ".join(e["cards"]), front=_row(e["front"]),
+             action=word(e["action"]), cards=" ".join(e["cards"]), front=_row(e["front"]),
              back=_row(e["back"]))
 
 

@@ -16,6 +16,7 @@ from companion.errors import IllegalMove
 from companion.grid import Cell, Rect, cell_name, components, square_neighbours
 from companion.i18n import _
 from companion.roguelight.maps import BAT, GHOST, ITEM, Map
+from companion.roguelight.report import word
 
 BAT_ADVANCE = 2
 GHOST_PLAN_LIMIT = 12
@@ -138,7 +139,7 @@ class Build:
             inside = monster.cells & set(rect.cells())
             if inside and inside != monster.cells:
                 raise IllegalMove(_("{what} encloses only part of the large {kind}", what=what,
-                                    kind=monster.kind))
+                                    kind=word(monster.kind)))
 
     # --- changing the sheet --------------------------------------------------
 

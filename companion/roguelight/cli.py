@@ -29,6 +29,7 @@ from companion.roguelight.report import (
     interception_to_dict,
     score_to_dict,
 )
+from companion.roguelight.report import word as report_word
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
 from companion.shell import SEED, LazyPath, add_help, ascii_option, names_or_files, with_force
@@ -68,7 +69,7 @@ def show_map(source: str) -> None:
     """
     board = load_map(source)
     title = board.title if language() == "ja" else board.title_en
-    click.echo(f"{title} — {board.width} × {board.height}, {board.kind}")
+    click.echo(f"{title} — {board.width} × {board.height}, {report_word(board.kind)}")
     click.echo("    " + " ".join(column_letters(x).upper() for x in range(board.width)))
     for y in range(board.height):
         click.echo(f"{y + 1:>3} " + " ".join(board.symbol((x, y)) if board.large_at((x, y))
@@ -78,8 +79,8 @@ def show_map(source: str) -> None:
                      cell=board.name_of(board.entrances[face]), block=rect.name()))
     for monster in board.large:
         cells = " ".join(sorted(board.name_of(c) for c in monster.cells))
-        click.echo(_("large {kind} on {cells} (goal {goal})", kind=monster.kind, cells=cells,
-                     goal=monster.goal))
+        click.echo(_("large {kind} on {cells} (goal {goal})", kind=report_word(monster.kind),
+                     cells=cells, goal=report_word(monster.goal)))
     click.echo(_("item marks: {points}", points=" ".join(map(str, board.item_points))))
 
 

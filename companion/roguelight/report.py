@@ -67,7 +67,7 @@ def describe_score(best: Score, every: list[Score]) -> str:
     for goal in best.goals:
         detail = (_("rooms {rooms}", rooms=", ".join(goal.rooms) or _("none")) if goal.valid
                   else _("not valid: {why}", why=goal.why))
-        lines.append("  " + _("goal {goal}: {points} ({detail})", goal=goal.goal,
+        lines.append("  " + _("goal {goal}: {points} ({detail})", goal=word(goal.goal),
                               points=goal.points, detail=detail))
     lines.append(_("Items {items} + rooms {rooms} + bonus {bonus} + goals {goals} = {total}",
                    items=best.items, rooms=best.room_points, bonus=best.bonus,
@@ -186,12 +186,19 @@ def _totals(plan: Interception, fights: list[Fight] | None) -> list[str]:
         lines.append(_n("Solo title: {title} ({total} point on the {kind} titles)",
                         "Solo title: {title} ({total} points on the {kind} titles)",
                         solo["total"], title=solo["title"], total=solo["total"],
-                        kind=solo["kind"]))
+                        kind=word(solo["kind"])))
     elif fights is None:
         lines.append(_("The winner depends on the rolls: give --seed or --dice to play them."))
     else:
         lines.append(describe_result(plan, fights))
     return lines
+
+
+def word(term: str) -> str:
+    """A map kind or a goal in the report's language."""
+    words = {"basic": _("basic"), "advanced": _("advanced"), "blue": _("blue slime"),
+             "green": _("green slime"), "ghost": _("ghost"), "bat": _("bat")}
+    return words.get(term, term)
 
 
 def describe_result(plan: Interception, fights: list[Fight]) -> str:

@@ -108,7 +108,7 @@ def test_bad_sheet_files_one_line_exit_2(tmp_path, text, expected):
 
 
 def test_map_command_shows_and_checks_maps():
-    assert "large blue on E3 F3 (goal blue)" in run("map", "advanced")
+    assert "large blue slime on E3 F3 (goal blue slime)" in run("map", "advanced")
     assert "no such file" in fails("map", "nope.toml")
 
 
