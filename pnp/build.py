@@ -268,15 +268,14 @@ def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) ->
     doc = document(game, component, ctx)
     if not doc.pages:
         raise NothingToPrint(f"{game.name} {component.name}: nothing to print")
-    missing: set[str] = set()
+    missing: dict[str, str] = {}
     from companion.files import write_atomic
+    from pnp.fonts import refuse_missing
     from pnp.render_pdf import render_pdf  # the PDF stack, only for builds
 
     data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver,
                       missing=missing)
-    if missing:
-        ctx.notices.append(f"{game.name} {component.name}: the font has no glyph for "
-                           + " ".join(sorted(missing)))
+    refuse_missing(missing, f"{game.name} {component.name}")
     path = output_path(out_dir, game, component, ctx.options)
     write_atomic(path, data)
     o = ctx.options

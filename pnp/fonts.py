@@ -231,3 +231,17 @@ def string_width(text: str, font: FontChoice, size: float) -> float:
     from reportlab.pdfbase import pdfmetrics
 
     return pdfmetrics.stringWidth(text, font.name, size) * 25.4 / 72
+
+
+def refuse_missing(missing: dict[str, str], what: str) -> None:
+    """A character the font cannot draw fails the build (it would print as an empty box),
+    naming the piece of text it is in; nothing is written."""
+    if not missing:
+        return
+    from companion.errors import InputError
+
+    shown = "; ".join(f"{char!r} (U+{ord(char):04X}) in {text[:60]!r}"
+                      for char, text in sorted(missing.items()))
+    raise InputError(f"the font has no glyph for {shown}: it would print as an empty box; "
+                     "nothing was written (change the text, or give --font a font that has "
+                     "it)", what)

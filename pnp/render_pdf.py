@@ -39,8 +39,9 @@ PT_PER_MM = 72 / 25.4
 
 
 def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
-               ink_saver: bool = False, missing: set[str] | None = None) -> bytes:
-    """The PDF's bytes; characters the font lacks are added to ``missing``."""
+               ink_saver: bool = False, missing: dict[str, str] | None = None) -> bytes:
+    """The PDF's bytes; characters the font lacks are added to ``missing`` (each with
+    the first text it was in)."""
     buffer = io.BytesIO()
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
     canvas = pdfcanvas.Canvas(buffer, invariant=1, pageCompression=1,
@@ -58,7 +59,7 @@ def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
         _page(canvas, painter, doc, page, number, total, lang)
     canvas.save()
     if missing is not None:
-        missing |= painter.missing
+        missing.update(painter.missing)
     return buffer.getvalue()
 
 
@@ -123,7 +124,7 @@ class _Painter:
         self.face = pdfmetrics.getFont(font.name)
         self.ink_saver = ink_saver
         self.forms: set[str] = set()
-        self.missing: set[str] = set()
+        self.missing: dict[str, str] = {}  # character → the first text it is in
         self.state: dict[str, str] = {}
         self.saved: list[dict[str, str]] = []
 
@@ -222,7 +223,8 @@ class _Painter:
         return p.getCode()
 
     def text(self, s: Text) -> None:
-        self.missing |= missing_glyphs(s.text, self.font)
+        for char in missing_glyphs(s.text, self.font):
+            self.missing.setdefault(char, s.text)
         size = s.size * MM_PER_PT
         width = pdfmetrics.stringWidth(s.text, self.font.name, size)
         x = s.x - {"start": 0, "middle": width / 2, "end": width}[s.anchor]

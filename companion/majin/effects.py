@@ -214,7 +214,7 @@ def describe_active(effect: Active) -> str:
     if effect.attack:
         text = _("{text}, then a normal attack", text=text)
     if effect.ok:
-        text += _(" (success: 1d6 ≥ {ok})", ok=effect.ok)
+        text += _(" (success: 1d6 of {ok} or more)", ok=effect.ok)
     if effect.yen:
         text += _(" (cost: {yen} yen)", yen=effect.yen)
     if effect.start:

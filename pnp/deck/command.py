@@ -13,6 +13,7 @@ from companion.shell import LazyPath
 from pnp import deck as decks
 from pnp.build import Context, context, picked
 from pnp.flags import make_options, page_numbers, print_options
+from pnp.fonts import refuse_missing
 from pnp.guide import built, guide
 from pnp.impose import impose
 from pnp.render_pdf import render_pdf
@@ -63,9 +64,10 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
     drawn = _drawn(loaded, cards, ctx)
     _report_overflow(drawn.overflow, strict)
     doc = _document(loaded, drawn, ctx)
-    missing: set[str] = set()
+    missing: dict[str, str] = {}
     data_ = render_pdf(doc, ctx.font, lang=options.lang, ink_saver=options.ink_saver,
                        missing=missing)
+    refuse_missing(missing, str(loaded.spec.source))
     path = out_dir / ("-".join([loaded.spec.name, *options.variant()]) + ".pdf")
     write_atomic(path, data_)
     click.echo(str(path))
@@ -75,8 +77,7 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
                f"{'s' * (made.pages != 1)}.", err=True)
     for line in guide([made], options.paper):
         click.echo(line, err=True)
-    for notice in ctx.notices + ([f"the font has no glyph for {' '.join(sorted(missing))}"]
-                                 if missing else []):
+    for notice in ctx.notices:
         click.echo(f"Note: {notice}", err=True)
 
 

@@ -128,7 +128,7 @@ def test_generated_card_text_in_japanese_and_english() -> None:
         "敵一体の特殊能力を封じる", "敵一体を戦線離脱させる", "敵一体を仲間にする",
         "敵一体を仲間にする（制約：200円消費）", "LP直接ダメージ2、その後通常攻撃",
         "【戦闘開始前】敵全員に純ダメージ4", "【パッシヴ】前衛全員の防御+1"]
-    assert texts("en")[0] == "Pure damage 5 to every enemy (success: 1d6 ≥ 3)"
+    assert texts("en")[0] == "Pure damage 5 to every enemy (success: 1d6 of 3 or more)"
 
 
 # --- refusals ---------------------------------------------------------------------------

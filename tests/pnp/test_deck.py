@@ -499,3 +499,16 @@ def test_malformed_decks_end_in_one_line_naming_the_place(tmp_path, body, messag
     deck = write_deck(tmp_path, body)
     output = refuses(main, ["deck", str(deck), "--out", str(tmp_path / "out")])
     assert message in output and "deck.toml" in output and not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(FONT.path is None, reason="no TrueType font: the viewer draws the text")
+def test_a_character_the_font_lacks_fails_the_build(tmp_path: Path) -> None:
+    """It would print as an empty box: the build stops, naming the character and the
+    text it is in, and writes nothing."""
+    deck = write_deck(tmp_path, '[deck]\nname = "boxes"\nsize = [60, 80]\n[data]\n'
+                      'rows = [{t = "snow ꙮ day"}]\n[[face]]\ntype = "text"\n'
+                      'text = "{{ t }}"\nx = 5\ny = 5\nw = 50\nh = 20\n')
+    out = tmp_path / "out"
+    message = refuses(main, ["deck", str(deck), "--out", str(out)])
+    assert "the font has no glyph for 'ꙮ' (U+A66E) in 'snow ꙮ day'" in message
+    assert not out.exists() or not list(out.iterdir())
