@@ -317,3 +317,16 @@ def test_an_unreachable_server_says_so_and_retries(server, page) -> None:
     page.click("#retry")
     page.wait_for_selector("#log li")
     assert page.is_hidden("#error")
+
+
+def test_on_a_laptop_the_board_fits_without_a_sideways_scroll(server, browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    opened = context.new_page()
+    opened.goto(f"{server}/darkhall")
+    opened.wait_for_selector("body[data-ready=yes]")
+    assert opened.evaluate("document.documentElement.scrollWidth") <= 1280
+    scroller = opened.locator("svg#board").evaluate("e => e.parentElement.scrollWidth "
+                                                    "<= e.parentElement.clientWidth")
+    assert scroller
+    assert opened.locator("rect[data-square=a1]").bounding_box()["width"] >= 44
+    context.close()

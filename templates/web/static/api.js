@@ -175,9 +175,9 @@ export function percent(fraction) {
 // A board that fits the screen (seen whole), with a button that zooms it to squares of
 // 44 px and more (scrolled sideways) and back.
 export function zoomable(container) {
-  const wide = window.matchMedia("(max-width: 830px)").matches;
-  if (!wide) return;
-  container.classList.add("fit");
+  container.classList.add("fit");  // on a laptop the board fits without a sideways scroll
+  const narrow = window.matchMedia("(max-width: 830px)").matches;
+  if (!narrow) return;  // and its squares are 44 px or more already
   const toggle = element("button", { type: "button", class: "zoom", "aria-pressed": "false" },
                          words.zoom);
   toggle.addEventListener("click", () => {
