@@ -233,7 +233,15 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
         keywords=("pnp-companion", game.name, component.name, ctx.options.paper,
                   ctx.options.lang),
         pages=pages, numbers=numbers, page_count=count,
+        flip=two_sided(pages, ctx.options.duplex),
     )
+
+
+def two_sided(pages: list[Page], duplex: str) -> str | None:
+    """The edge a two-sided file's sheets turn on (backs interleaved with fronts)."""
+    if duplex in ("long", "short") and any(p.label.endswith("(back)") for p in pages):
+        return duplex
+    return None
 
 
 def picked(pages: list[Page], wanted: tuple[int, ...], what: str

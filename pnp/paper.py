@@ -76,5 +76,16 @@ def decoration(margins: Margins, footer: str, lang: str) -> list:
     return [*mark, note, Text(fx, fy, footer, FOOTER_SIZE, anchor="end")]
 
 
-def footer_text(game: str, component: str, number: int, count: int) -> str:
-    return f"{game} · {component} · {number}/{count} · pnp-companion {__version__}"
+def footer_text(game: str, component: str, number: int, count: int, flip: str = "") -> str:
+    both = f" · {flip}" if flip else ""
+    return f"{game} · {component} · {number}/{count}{both} · pnp-companion {__version__}"
+
+
+def flip_words(flip: str | None, lang: str) -> str:
+    """How a two-sided file's sheets turn, in the margin of every page."""
+    if flip is None:
+        return ""
+    if lang == "ja":
+        return "両面・長辺とじ" if flip == "long" else "両面・短辺とじ"
+    return "two-sided: flip on the long edge" if flip == "long" else \
+        "two-sided: flip on the short edge"

@@ -20,7 +20,7 @@ from reportlab.pdfgen import canvas as pdfcanvas
 
 from pnp import __version__, pictures
 from pnp.fonts import FontChoice, missing_glyphs
-from pnp.paper import decoration, footer_text, standard_margins
+from pnp.paper import decoration, flip_words, footer_text, standard_margins
 from pnp.shapes import (
     MM_PER_PT,
     Circle,
@@ -52,6 +52,9 @@ def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
     canvas.setAuthor("pnp-companion")
     canvas.setCreator(f"pnp-companion {__version__}")
     canvas.setViewerPreference("PrintScaling", "None")
+    if doc.flip:  # the print dialog offers the right two-sided setting
+        canvas.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge",
+                                              "short": "DuplexFlipShortEdge"}[doc.flip])
     painter = _Painter(canvas, font, ink_saver)
     numbers = doc.numbers or range(1, len(doc.pages) + 1)
     total = doc.page_count or len(doc.pages)
@@ -73,7 +76,8 @@ def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, tot
     painter.begin(f"q {fp_str(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)} cm")
     painter.draw_all(page.shapes)
     if page.decorate:
-        footer = footer_text(doc.game, page.label or doc.component, number, total)
+        footer = footer_text(doc.game, page.label or doc.component, number, total,
+                             flip_words(doc.flip, lang))
         margins = page.margins or standard_margins(page.width, page.height)
         painter.draw_all(decoration(margins, footer, lang))
     painter.emit("Q")

@@ -152,3 +152,4 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     numbers: list[int] | None = None  # each page's number in the whole file (--pages)
     page_count: int | None = None  # pages in the whole file
+    flip: str | None = None  # two-sided: "long" or "short", the edge the sheet turns on

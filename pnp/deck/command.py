@@ -11,7 +11,7 @@ from companion.errors import InputError
 from companion.files import write_atomic
 from companion.shell import LazyPath
 from pnp import deck as decks
-from pnp.build import Context, context, picked
+from pnp.build import Context, context, picked, two_sided
 from pnp.flags import make_options, page_numbers, print_options
 from pnp.fonts import refuse_missing
 from pnp.guide import built, guide
@@ -111,7 +111,8 @@ def _document(deck: decks.Deck, drawn: decks.Drawn, ctx: Context) -> Document:
     return Document(game=spec.title, component="deck", title=spec.title,
                     subject=f"{len(drawn.pieces)} cards from {spec.source.name}",
                     keywords=("pnp-companion", "deck", spec.name, ctx.options.paper),
-                    pages=pages, numbers=numbers, page_count=count)
+                    pages=pages, numbers=numbers, page_count=count,
+                    flip=two_sided(pages, ctx.options.duplex))
 
 
 def _landscape(ctx: Context, size: tuple[float, float]) -> bool:

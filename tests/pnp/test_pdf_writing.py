@@ -148,3 +148,26 @@ def test_a_state_in_force_is_not_set_again_and_lines_in_one_style_are_one_path()
     assert "0 0 m 10 0 l 0 5 m 10 5 l 0 9 m 10 9 l S" in stream
     after_group = stream.split("Q")[-2]
     assert "RG" not in after_group  # the group's black was undone by Q: red is known
+
+
+@needs_poppler
+@pytest.mark.parametrize(("duplex", "lang", "words", "flag"), [
+    ("long", "ja", "両面・長辺とじ", b"/DuplexFlipLongEdge"),
+    ("short", "en", "two-sided: flip on the short edge", b"/DuplexFlipShortEdge"),
+])
+def test_a_two_sided_file_names_its_flip_on_every_page(built, duplex, lang, words, flag):
+    import subprocess
+
+    pdf = built("darkhall", "pieces", duplex=duplex, lang=lang)
+    assert flag in pdf.read_bytes()  # the print dialog offers it
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    pages = [page for page in text.split("\f") if page.strip()]
+    assert pages and all(words in page for page in pages)
+
+
+def test_a_one_sided_file_names_no_flip(built):
+    pdf = built("darkhall", "board")
+    assert b"/Duplex" not in pdf.read_bytes()
+    pieces = built("darkhall", "pieces", duplex="none")
+    assert b"/Duplex" not in pieces.read_bytes()
