@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -40,9 +42,11 @@ def browser():
         launched.close()
 
 
-@pytest.fixture()
-def page(browser, tmp_path: Path):
-    context = browser.new_context(viewport=PHONE, locale="en-GB", bypass_csp=True)
+@contextmanager
+def opened_page(browser, tmp_path: Path, viewport: dict, locale: str) -> Iterator:
+    """A page in a fresh browser context: its screenshot kept in the test's folder, and
+    any script error fails the test."""
+    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
     opened = context.new_page()
     problems: list[str] = []
     opened.on("pageerror", lambda error: problems.append(str(error)))
@@ -50,3 +54,9 @@ def page(browser, tmp_path: Path):
     opened.screenshot(path=str(tmp_path / "page.png"), full_page=True)
     context.close()
     assert not problems, problems
+
+
+@pytest.fixture()
+def page(browser, tmp_path: Path):
+    with opened_page(browser, tmp_path, PHONE, "en-GB") as opened:
+        yield opened

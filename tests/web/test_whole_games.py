@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.web.conftest import chromium_needed
+from tests.web.conftest import chromium_needed, opened_page
 
 pytestmark = chromium_needed
 PHONE, LAPTOP = {"width": 360, "height": 780}, {"width": 1280, "height": 800}
@@ -22,14 +22,8 @@ TABLES = [pytest.param((size, locale), id=f"{name}-{locale[:2]}")
 @pytest.fixture(params=TABLES)
 def table(request, browser, tmp_path) -> Iterator:
     viewport, locale = request.param
-    context = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
-    opened = context.new_page()
-    problems: list[str] = []
-    opened.on("pageerror", lambda error: problems.append(str(error)))
-    yield opened
-    opened.screenshot(path=str(tmp_path / "page.png"), full_page=True)
-    context.close()
-    assert not problems, problems
+    with opened_page(browser, tmp_path, viewport, locale) as opened:
+        yield opened
 
 
 def api(server: str, method: str, path: str, body: object = None) -> dict:

@@ -187,3 +187,14 @@ export function zoomable(container) {
   });
   container.before(toggle);
 }
+
+// Busy (body[data-ready=no]) until ``work`` — a function, or a promise — is done and the
+// page shows its answer; ready again whatever happens. Turn buttons wait meanwhile.
+export async function busy(work) {
+  document.body.dataset.ready = "no";
+  try {
+    return await (typeof work === "function" ? work() : work);
+  } finally {
+    document.body.dataset.ready = "yes";
+  }
+}

@@ -1,6 +1,6 @@
 // Dark Hall at the table: the board drawn from the rules' own geometry, pieces placed
 // by tapping, the monster's move stepped through, token moves checked, saved with undo.
-import { SavedGame, call, element, words, zoomable } from "./api.js";
+import { SavedGame, busy, call, element, words, zoomable } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { red: "#c0392b", blue: "#2d5fa8", green: "#2f7a4f", yellow: "#d4a017",
@@ -295,15 +295,6 @@ async function drawTile() {
   await busy(drawn);
 }
 
-// Busy until the page shows the answer, ready again whatever happens.
-async function busy(work) {
-  document.body.dataset.ready = "no";
-  try {
-    await work();
-  } finally {
-    document.body.dataset.ready = "yes";
-  }
-}
 
 async function drawn() {
   const deck = saved.deck;

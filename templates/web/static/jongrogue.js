@@ -2,7 +2,7 @@
 // the hero's legal moves as buttons, and what each move turned up; a status line says
 // what the hero may do now, and the hero's panel holds what the character rules change
 // (asleep, held, floating, rings, the plate), so no condition leaves the page stuck.
-import { SavedGame, call, element, words } from "./api.js";
+import { SavedGame, busy, call, element, words } from "./api.js";
 
 const saved = new SavedGame("jongrogue");
 let state = await saved.load();
@@ -119,15 +119,13 @@ function actOnSlot(kind, slot) {
   return act("/api/jongrogue/slot", { act: kind, slot });
 }
 
-async function act(url, extra) {
-  document.body.dataset.ready = "no";  // busy until the page shows the answer
-  const answer = await call("POST", url, { state, ...extra }).catch((error) => {
-    document.body.dataset.ready = "yes";
-    throw error;
+function act(url, extra) {
+  return busy(async () => {  // until the page shows the answer
+    const answer = await call("POST", url, { state, ...extra });
+    await remember(answer.state);
+    log(answer.events);
+    await refresh();
   });
-  await remember(answer.state);
-  log(answer.events);
-  await refresh();
 }
 
 document.getElementById("new").addEventListener("click", async () => {

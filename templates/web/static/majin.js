@@ -2,7 +2,7 @@
 // the dungeon (draw, lay and walk the corridor cards, events, stairs), battles with the
 // players' decisions asked one at a time, chests and the way up — every change made by
 // the same rules as the command line, saved on the server with undo.
-import { SavedGame, call, element, words } from "./api.js";
+import { SavedGame, busy, call, element, words } from "./api.js";
 
 const saved = new SavedGame("majin");
 let state = null;  // {campaign, battle, seed}
@@ -44,14 +44,6 @@ function dice() {
   return seed === "" ? {} : { seed: Number(seed) };
 }
 
-async function busy(work) {
-  document.body.dataset.ready = "no";
-  try {
-    await work();
-  } finally {
-    document.body.dataset.ready = "yes";
-  }
-}
 
 async function command(name, args = {}) {
   await busy(async () => {

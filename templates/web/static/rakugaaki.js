@@ -1,7 +1,7 @@
 // Rakugaaki at the table: the hex board, where the colour to play may put a 1 and which
 // challenges it has with their exact odds; a tap places or challenges (dice from a seed),
 // and a tap on a guard (G) then on a cell beside it moves the guard (action 1 or 2).
-import { SavedGame, call, element, percent, words } from "./api.js";
+import { SavedGame, busy, call, element, percent, words } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { red: "#c0392b", blue: "#2d5fa8", green: "#2f7a4f", yellow: "#d4a017",
@@ -108,19 +108,15 @@ function offer(choices) {
   }));
 }
 
-// Busy until the page shows the answer (a tap meanwhile is not taken for the old board).
-async function busy(request) {
-  document.body.dataset.ready = "no";
-  try {
-    return await request;
-  } catch (error) {
-    document.body.dataset.ready = "yes";
-    throw error;
-  }
+
+// Each change: busy until the page shows the answer (a tap meanwhile is not taken for the
+// old board).
+function moveGuard(from, to) {
+  return busy(() => guardMoved(from, to));
 }
 
-async function moveGuard(from, to) {
-  const done = await busy(call("POST", "/api/rakugaaki/guard", { state, steps: [`${from}-${to}`] }));
+async function guardMoved(from, to) {
+  const done = await call("POST", "/api/rakugaaki/guard", { state, steps: [`${from}-${to}`] });
   await saved.save(done.state);
   document.getElementById("story").prepend(element("li", {},
     `${colourName(options.turn)}: ${words.rk_guard} ${from} → ${to}`));
@@ -128,11 +124,15 @@ async function moveGuard(from, to) {
   await refresh();
 }
 
-async function place(at, value) {
+function place(at, value) {
+  return busy(() => placed(at, value));
+}
+
+async function placed(at, value) {
   const data = { state, at, value };
   const seed = document.getElementById("seed").value;
   if (seed !== "") data.seed = Number(seed);
-  const done = await busy(call("POST", "/api/rakugaaki/challenge", data));
+  const done = await call("POST", "/api/rakugaaki/challenge", data);
   await saved.save(done.state);
   state = done.state;
   const rolled = done.rolls.length
