@@ -128,7 +128,7 @@ def _data_kind(text: str) -> str | None:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError:
-            return None
+            return _text_kind(text)
     if not isinstance(data, dict):
         return None
     game = {"darkhall": "Dark Hall", "rakugaaki": "Rakugaaki", "jongrogue": "JongRogue",
@@ -144,6 +144,17 @@ def _data_kind(text: str) -> str | None:
     if "filled" in data and "map" in data:
         return "Roguelight sheet"
     return None
+
+
+def _text_kind(text: str) -> str | None:
+    """Dark Hall's short text form of a state (``stage 1`` / ``monster a1 E`` lines)."""
+    words = {line.split()[0] for line in text.splitlines()
+             if line.strip() and not line.lstrip().startswith("#")}
+    return "Dark Hall state" if {"monster"} <= words <= _DARKHALL_WORDS else None
+
+
+_DARKHALL_WORDS = {"stage", "monster", "stones", "pools", "token", "round", "players", "moved",
+                   "escape", "escapes", "history"}
 
 
 @contextlib.contextmanager

@@ -256,3 +256,12 @@ def test_one_format_for_unknown_keys_in_every_game(tmp_path: Path) -> None:
         path.write_text(js.dumps({**data, "zzz": 1}, ensure_ascii=False))
         said = cli(*command[:2], path, *command[2:]).stderr
         assert f"{path}: unknown key 'zzz'; known: " in said, (name, said)
+
+
+def test_a_dark_hall_state_in_its_text_form_is_its_own_kind(tmp_path: Path) -> None:
+    state = tmp_path / "st.txt"
+    for players in (2, 3):
+        made = cli("darkhall", "setup", "--players", players, "--out", state)
+        assert made.exit_code == 0, made.output
+    assert files.file_kind("st.txt", state.read_bytes()) == "Dark Hall state"
+    assert files.file_kind("notes.txt", b"monster hunting tonight\nbring snacks\n") is None
