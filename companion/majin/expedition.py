@@ -17,6 +17,7 @@ from companion.majin import corridors, treasure
 from companion.majin.campaign import ROW, Campaign, Expedition
 from companion.majin.cards import FLOORS
 from companion.majin.corridors import OPPOSITE
+from companion.majin.render import word
 from companion.majin.surface import ELEVATOR_FARE, MAX_LP, after_wipe_out, bounty, entering_lp
 from companion.majin.town import Change, in_dungeon, lose_majin, lose_recruits, on_surface, pay
 
@@ -444,7 +445,7 @@ def settle_battle(c: Campaign, fought: battles.Battle, battle_path: Any, tray: T
     site = None
     if fought.result == "lost":
         site = wipe_out(c, tray)
-    summary = _("battle settled: {result}", result=fought.result)
+    summary = _("battle settled: {result}", result=word(fought.result))
     if fought.result == "won" and not levels:
         summary = _("battle settled: won, but no monster was defeated: no chest (R23)")
     return Change({"result": fought.result, "money": c.money, "chest": chest, "site": site},

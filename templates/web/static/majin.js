@@ -204,7 +204,8 @@ function describe(event) {
       return `${who(event.actor)} ${words.mj_charges} (${event.roll})` +
         (event.killed ? " ✝" : event.damage ? ` −${event.damage}` : "") + lp;
     case "ability":
-      return `${who(event.actor)}: ${event.item ? named(event.item) : event.effect}` +
+      return `${who(event.actor)}: ${event.item ? named(event.item)
+        : words[`mj_effect_${event.effect}`] || event.effect}` +
         (event.success ? "" : ` ✘`) + (event.targets.length ? ` → ${event.targets.map(who).join(", ")}` : "") + lp;
     case "escape":
       return `${who(event.card)} ${words.mj_escape} ${event.roll ?? ""} ${event.success ? "✔" : "✘"}`;
