@@ -655,3 +655,18 @@ def test_uploaded_maps_are_limited(client, monkeypatch) -> None:
     assert client.post("/api/roguelight/maps", json={"map": text}).status_code == 201  # kept
     other = client.post("/api/roguelight/maps", json={"map": text + "\n# another\n"})
     assert other.status_code == 400 and "the most it keeps" in other.json["error"]
+
+
+def test_an_event_with_a_chest_and_a_reset_on_the_campaign_page(client) -> None:
+    state = None
+    for command, extra in [("new", {"seed": 7}), ("gacha", {"args": {"tier": 100}}),
+                           ("party", {"args": {"front": ["M09", None, None]}}),
+                           ("enter", {"dice": "3,5"}), ("draw", {}),
+                           ("place", {"args": {"side": "N"}})]:
+        state = campaign(client, state, command, **extra)["state"]
+    done = campaign(client, state, "adjust", args={"note": "B1F event 6: a chest",
+                                                    "chest": 2, "reset_encounter": True})
+    trip = done["state"]["campaign"]["dungeon"]
+    assert trip["chest"] == {"floor": 1, "levels": [2]} and trip["encounter"] == 0
+    opened = campaign(client, done["state"], "chest", seed=2)
+    assert opened["state"]["campaign"]["dungeon"]["chest"] is None

@@ -154,19 +154,23 @@ function eventForm() {
     return [element("label", { for: id }, label), input];
   };
   const item = element("input", { id: "event-item", placeholder: "I11", size: 5 });
+  const reset = element("input", { id: "event-reset", type: "checkbox" });
   const note = element("input", { id: "event-note", placeholder: words.mj_event_note });
   const apply = button(words.mj_apply, { id: "apply-event" }, () => {
     const value = (id) => document.getElementById(id).value;
     const args = { note: note.value || words.mj_event };
     for (const [id, key] of [["event-money", "money"], ["event-lp", "lp"],
-                             ["event-encounter", "encounter"]]) {
+                             ["event-encounter", "encounter"], ["event-chest", "chest"]]) {
       if (value(id) !== "") args[key] = Number(value(id));
     }
+    if (document.getElementById("event-reset").checked) args.reset_encounter = true;
     if (item.value.trim()) args.item = item.value.trim().toUpperCase();
     command("adjust", args);
   });
   return group(words.mj_event, ...field("event-money", words.mj_money),
                ...field("event-lp", "LP"), ...field("event-encounter", words.mj_encounter),
+               element("label", {}, words.mj_reset), reset,
+               ...field("event-chest", words.mj_chest_levels),
                element("label", { for: "event-item" }, words.mj_item), item, note, apply);
 }
 
