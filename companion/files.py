@@ -220,6 +220,19 @@ def _umask() -> int:
     return mask
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as a person would type it here: relative to the working folder when it
+    lies inside it (``examples/majin/worked``), else as it is."""
+    text = os.fspath(path)
+    if not os.path.isabs(text):
+        return text
+    try:
+        relative = os.path.relpath(text)
+    except ValueError:  # another drive (Windows)
+        return text
+    return text if relative.startswith("..") else relative
+
+
 def stem(path: str | os.PathLike[str]) -> str:
     """The file's name without its extension (``maps/cave.toml`` → ``cave``)."""
     return os.path.splitext(os.path.basename(path))[0]

@@ -265,3 +265,16 @@ def test_a_dark_hall_state_in_its_text_form_is_its_own_kind(tmp_path: Path) -> N
         assert made.exit_code == 0, made.output
     assert files.file_kind("st.txt", state.read_bytes()) == "Dark Hall state"
     assert files.file_kind("notes.txt", b"monster hunting tonight\nbring snacks\n") is None
+
+
+def test_paths_in_messages_are_as_a_person_types_them(tmp_path: Path, monkeypatch) -> None:
+    import shutil
+
+    battle = tmp_path / "b.json"
+    shutil.copytree("examples/majin/worked", tmp_path / "worked")
+    battle.write_text('{"game": "majin", "kind": "battle", "cards": "worked", '
+                      '"front": ["W9", null, null], "monsters": ["X1"]}')
+    monkeypatch.chdir(tmp_path)
+    said = cli("majin", "battle", "b.json", "--seed", "1").stderr
+    assert "is not a 魔人 of worked" in said and str(tmp_path) not in said
+    assert files.shown_path("/elsewhere/x") == "/elsewhere/x"

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.csvfile import records
 from companion.errors import InputError
-from companion.files import read_text
+from companion.files import read_text, shown_path
 from companion.i18n import _, _n, language
 from companion.majin import effects
 from companion.majin.effects import Active, Clause, Value
@@ -153,7 +153,7 @@ def load(name: str = SAMPLE, base: str | os.PathLike[str] | None = None) -> Card
     """Read and check every file of a card folder (once per process while its files stay
     the same: a folder read again is the same :class:`Cards`)."""
     path = folder_path(name, base)
-    shown = SAMPLE if name == SAMPLE else str(path)
+    shown = SAMPLE if name == SAMPLE else shown_path(path)
     if not path.is_dir():
         raise InputError(_("not a card folder (expected a folder holding majin.csv, "
                            "monsters.csv, items.csv, dungeon.csv and treasure.csv)"), shown)
