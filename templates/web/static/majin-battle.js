@@ -20,21 +20,29 @@ function chosen(row) {
   return [...document.querySelectorAll(`#${row} select`)].map((s) => s.value || null);
 }
 
+// A card as the log names it: its id and name (in the page's language).
+function named(id) {
+  const card = [...cards.majin, ...cards.monsters, ...cards.bosses, ...cards.items]
+    .find((c) => c.id === id);
+  return card ? `${id} ${english && card.name_en ? card.name_en : card.name}` : id;
+}
+
 function describe(event) {
   const lp = event.party_lp !== undefined && event.monster_lp !== undefined
     ? ` [${event.party_lp} / ${event.monster_lp}]` : "";
   switch (event.type) {
     case "attack":
-      return `${event.actor} → ${event.target}: ${event.atk} vs ${event.def}` +
-        (event.killed ? ` ✝` : event.damage ? ` −${event.damage}` : " 0") + lp;
+      return `${named(event.actor)} → ${named(event.target)}: ${event.atk} ${words.mj_vs} ` +
+        `${event.def}` + (event.killed ? ` ✝` : event.damage ? ` −${event.damage}` : " 0") + lp;
     case "charge":
-      return `${event.actor} ${words.charge} ${event.roll}` +
+      return `${named(event.actor)} ${words.charge} ${event.roll}` +
         (!event.landed ? " ✕" : event.crit ? " ★" : event.damage ? ` −${event.damage}` : " 0") + lp;
     case "ability":
-      return `${event.actor} ${event.item || event.effect}` +
-        (event.success ? ` ${event.amount ?? ""} ${event.killed.join(" ")}` : " ✕") + lp;
+      return `${named(event.actor)} ${event.item ? named(event.item)
+        : words[`mj_effect_${event.effect}`] || event.effect}` +
+        (event.success ? ` ${event.amount ?? ""} ${event.killed.map(named).join(" ")}` : " ✕") + lp;
     case "escape":
-      return `${event.card} ${words.escape} ${event.roll ?? "—"}: ${event.success ? "✔" : "✕"}`;
+      return `${named(event.card)} ${words.escape} ${event.roll ?? "—"}: ${event.success ? "✔" : "✕"}`;
     case "advance":
       return `${words.advance}: ${event.cards.join(" ")}`;
     case "summon":
