@@ -87,5 +87,4 @@ def flip_words(flip: str | None, lang: str) -> str:
         return ""
     if lang == "ja":
         return "両面・長辺とじ" if flip == "long" else "両面・短辺とじ"
-    return "two-sided: flip on the long edge" if flip == "long" else \
-        "two-sided: flip on the short edge"
+    return "two-sided, long-edge flip" if flip == "long" else "two-sided, short-edge flip"

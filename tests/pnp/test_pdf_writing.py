@@ -153,7 +153,7 @@ def test_a_state_in_force_is_not_set_again_and_lines_in_one_style_are_one_path()
 @needs_poppler
 @pytest.mark.parametrize(("duplex", "lang", "words", "flag"), [
     ("long", "ja", "両面・長辺とじ", b"/DuplexFlipLongEdge"),
-    ("short", "en", "two-sided: flip on the short edge", b"/DuplexFlipShortEdge"),
+    ("short", "en", "two-sided, short-edge flip", b"/DuplexFlipShortEdge"),
 ])
 def test_a_two_sided_file_names_its_flip_on_every_page(built, duplex, lang, words, flag):
     import subprocess

@@ -81,7 +81,8 @@ def _number(data: dict[str, Any], key: str) -> int | None:
 def _texts(data: dict[str, Any], key: str) -> list[str]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(i18n._("expected a list of card ids"), f"request: {key}")
+        raise InputError(i18n._("expected a list of words, like [\"N\", \"E\"] or "
+                                "[\"M01\"]"), f"request: {key}")
     return value
 
 
@@ -160,7 +161,9 @@ def run_command(state: Any, command: str, args: dict[str, Any], dice: Tray) -> d
         elif command == "settle":
             if fight is None:
                 raise IllegalMove(i18n._("no battle is set up: 'fight' first"))
-            change = expedition.settle_battle(c, fight, i18n._("the battle"), dice)
+            if not fight.over:
+                raise IllegalMove(i18n._("the battle is not over: play it to its end first"))
+            change = expedition.settle_battle(c, fight, "battle", dice)
             fight = None
         elif command in _commands():
             if fight is not None:
