@@ -80,8 +80,7 @@ def main() -> None:
     """
 
 
-DICE_HELP = """\b
-Notation: NdX (2d6, d20), keep/drop (4d6kh3, 4d6kl1, 5d6dl2, 5d6dh1),
+DICE_HELP = """Notation: NdX (2d6, d20), keep/drop (4d6kh3, 4d6kl1, 5d6dl2, 5d6dh1),
 counts of dice >= T ('3d6>=5'), 'any:3d6>=5' (1 if any die >= 5, else 0),
 and constants joined with + and - (2d6+1d4-1). Quote notations with '>='."""
 

@@ -75,6 +75,14 @@ def _(message: str, /, **fields: Any) -> str:
     return _WORDS.vformat(text, (), fields)
 
 
+def said(message: str, book: str = "", /) -> str:
+    """``message`` in the current language, as written (no fields filled in): a help
+    paragraph, or one of click's words (``book="click"``, its own catalogue)."""
+    if language() == ENGLISH:
+        return message
+    return catalogue(f"{book}-{language()}" if book else language()).get(message, message)
+
+
 def _n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
     """The singular or plural message for ``count`` (``{count}`` is filled in too)."""
     chosen = singular if count == 1 else plural
@@ -113,7 +121,7 @@ def _entry(fields: dict[str, str]) -> tuple[str, str]:
     return fields["msgid"], fields.get("msgstr", fields.get("msgstr[0]", ""))
 
 
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+_ESCAPES = {"n": "\n", "t": "\t", "b": "\b", '"': '"', "\\": "\\"}
 
 
 def _unquote(quoted: str) -> str:

@@ -10,8 +10,11 @@ from typing import Any, ClassVar
 
 import click
 
+from companion import help as _help
 from companion.errors import InputError
 from companion.i18n import _, _n
+
+_help.install()
 
 
 class UserError(click.ClickException):
@@ -23,7 +26,26 @@ class UserError(click.ClickException):
         click.echo(_("Error: {message}", message=self.format_message()), err=True)
 
 
-class FriendlyGroup(click.Group):
+class HelpGroup(click.Group):
+    """A group whose command list speaks the user's language."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, _help.short(self.lazy[name][1] if name in self.lazy else
+                                   self.commands[name].help or "", limit)) for name in names]
+        with formatter.section(self.heading()):
+            formatter.write_dl(rows)
+
+    def heading(self) -> str:
+        return _("Commands")
+
+
+class FriendlyGroup(HelpGroup):
     """A group that turns the project's :class:`InputError` into a clean exit, and
     click's usage errors into one line naming the command and its --help."""
 
@@ -38,7 +60,7 @@ class FriendlyGroup(click.Group):
             if not kwargs["standalone_mode"]:
                 raise
             command = err.ctx.command_path if err.ctx else self.name
-            message = err.format_message().rstrip(".")
+            message = err.format_message().rstrip(".。")
             click.echo(_("Error: {message} (see '{command} --help')", message=message,
                          command=command), err=True)
             sys.exit(2)
@@ -120,8 +142,6 @@ class LazyGroup(FriendlyGroup):
     imported only when run: '--help' lists them from the registry, unloaded, so a
     command starts with only what it uses."""
 
-    lazy: ClassVar[dict[str, tuple[str, str]]] = {}
-
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
 
@@ -132,21 +152,6 @@ class LazyGroup(FriendlyGroup):
             module, attribute = self.lazy[name][0].split(":")
             return getattr(importlib.import_module(module), attribute)
         return super().get_command(ctx, name)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        names = self.list_commands(ctx)
-        limit = formatter.width - 6 - max(len(name) for name in names)
-        rows = [(name, _shorten(self.lazy[name][1], limit) if name in self.lazy else
-                 self.commands[name].get_short_help_str(limit=limit)) for name in names]
-        with formatter.section(self.heading()):
-            formatter.write_dl(rows)
-
-    def heading(self) -> str:
-        return _("Commands")
-
-
-def _shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 3].rsplit(" ", 1)[0] + "..."
 
 
 class LazyPath(click.Path):

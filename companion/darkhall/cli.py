@@ -26,6 +26,7 @@ from companion.files import (
 from companion.i18n import _, _n
 from companion.shell import (
     SEED,
+    HelpGroup,
     LazyPath,
     add_help,
     ascii_option,
@@ -64,7 +65,7 @@ out_option = with_force(click.option(
 ))
 
 
-@click.group()
+@click.group(cls=HelpGroup)
 def darkhall() -> None:
     """Dark Hall (暗黒の大広間): resolve the monster, check token moves, run the deck.
 
@@ -158,8 +159,8 @@ def move(state: str, token: str, path: tuple[str, ...], as_json: bool, out: Path
          ascii_only: bool) -> None:
     """Check TOKEN's move along PATH: the squares it stands on after each point.
 
-    \b
     A waiting token enters on p11; 'out' after a1 leaves the board.
+
     A slide over blood is one point: write the first pool square or where
     the slide ends. An empty PATH stays put (and still flips the token).
     The state records the round: in round 1 each player moves two tokens,

@@ -19,7 +19,7 @@ from companion.jongrogue.engine import Draws, Event, Reveals
 from companion.jongrogue.events import describe, word
 from companion.jongrogue.state import State
 from companion.jongrogue.tables import Tables
-from companion.shell import SEED, LazyPath, add_help, ascii_option, with_force
+from companion.shell import SEED, HelpGroup, LazyPath, add_help, ascii_option, with_force
 
 STATE_HELP = "STATE is a game file (JSON), see docs/jongrogue.md."
 state_argument = click.argument("state_file", metavar="STATE",
@@ -36,7 +36,7 @@ reveal_option = click.option("--reveal", "revealed", multiple=True, metavar="'P 
                                   "slots 1-4 (- for empty); repeat in the order rooms open.")
 
 
-@click.group()
+@click.group(cls=HelpGroup)
 @click.option("--tables", "tables_dir", type=LazyPath(file_okay=False),
               help="A folder of tables (labyrinth.csv, rooms.csv, …) replacing the shipped "
                    "ones.")
@@ -44,7 +44,6 @@ reveal_option = click.option("--reveal", "revealed", multiple=True, metavar="'P 
 def jongrogue(ctx: click.Context, tables_dir: Path | None) -> None:
     """JongRogue (雀ローグ), the map chapter: labyrinth, encounters, floors, stairs.
 
-    \b
     Places: 5 is in room 5, 5E on its east door (rooms 1-9 read like text,
     1 north-west … 9 south-east). Tiles: 1m-9m, 1p-9p, 1s-9s, E S W N, Wh G R.
 

@@ -30,10 +30,10 @@ from companion.majin.options import (
 )
 from companion.majin.runner import Runner, escape_once
 from companion.majin.typed_orders import ORDER_HELP, merged
-from companion.shell import add_help
+from companion.shell import HelpGroup, add_help
 
 
-@click.group()
+@click.group(cls=HelpGroup)
 def majin() -> None:
     """The 魔人 dungeon card game: card folders, stairs, chests, escapes and battles.
 

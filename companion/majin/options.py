@@ -18,8 +18,7 @@ out_option = with_force(click.option("--out", type=LazyPath(dir_okay=False),
                                      metavar="NEW", help="Write the new battle file here."))
 battle_argument = click.argument("battle_file", metavar="BATTLE",
                                  type=LazyPath(dir_okay=False))
-DICE_HELP = """\b
-Dice: --dice D,D,… are the dice the table rolled, in the order the rules roll
+DICE_HELP = """Dice: --dice D,D,… are the dice the table rolled, in the order the rules roll
 them; they must be exactly the dice the command rolls. --seed S rolls them
 from a seed. With neither a seed is drawn and shown on standard error, and the
 'rolls' of the output typed back with --dice replay the run."""

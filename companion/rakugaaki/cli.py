@@ -18,7 +18,7 @@ from companion.rakugaaki.board import Board, Cell, name, names
 from companion.rakugaaki.render import draw, draw_board
 from companion.rakugaaki.rules import Options, Placement
 from companion.rakugaaki.state import State
-from companion.shell import SEED, LazyPath, add_help, names_or_files, with_force
+from companion.shell import SEED, HelpGroup, LazyPath, add_help, names_or_files, with_force
 from companion.text import fraction_text
 
 BOARD_HELP = (f"BOARD is a shipped board ({', '.join(boards.SHIPPED)}) or a board file "
@@ -36,11 +36,10 @@ out_option = with_force(click.option("--out", type=LazyPath(dir_okay=False),
                                           "JSON)."))
 
 
-@click.group()
+@click.group(cls=HelpGroup)
 def rakugaaki() -> None:
     """Rakugaaki (ラクガーキ): islands, dice counts, exact odds and legal placements.
 
-    \b
     Cells are named like C4: column letter, row number from the top; even rows
     sit half a cell to the right. Colours: red blue green yellow purple orange.
 

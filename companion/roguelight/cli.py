@@ -32,13 +32,21 @@ from companion.roguelight.report import (
 from companion.roguelight.report import word as report_word
 from companion.roguelight.scoring import score_exits
 from companion.roguelight.sheet import blank_sheet, load_sheet
-from companion.shell import SEED, LazyPath, add_help, ascii_option, names_or_files, with_force
+from companion.shell import (
+    SEED,
+    HelpGroup,
+    LazyPath,
+    add_help,
+    ascii_option,
+    names_or_files,
+    with_force,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
-@click.group()
+@click.group(cls=HelpGroup)
 def roguelight() -> None:
     """Roguelight (ローグライト): score finished sheets, run the interception part,
     check a build log.
