@@ -169,8 +169,15 @@ ascii_option = click.option("--ascii", "ascii_only", is_flag=True,
 
 
 def add_help(command: click.Command, text: str) -> None:
-    """Add a paragraph to the help of ``command`` (both dedented, so examples stay lined up)."""
-    command.help = inspect.cleandoc(command.help or "") + "\n\n" + inspect.cleandoc(text)
+    """Add a paragraph to the help of ``command``, before its examples (both dedented, so
+    examples stay lined up): what STATE is, how dice are given, then how it is typed."""
+    own, added = inspect.cleandoc(command.help or ""), inspect.cleandoc(text)
+    head, examples, rest = own.partition(EXAMPLES)
+    command.help = f"{head.rstrip()}\n\n{added}\n\n{examples}{rest}" if examples else \
+        f"{own}\n\n{added}"
+
+
+EXAMPLES = "\b\nExamples:"
 
 
 def names_or_files(*names: str):

@@ -162,3 +162,15 @@ def test_clicks_errors_speak_japanese() -> None:
     assert "というオプションはありません" in refuses(
         companion, ["--lang", "ja", "darkhall", "show", "--nope"])
     assert "引数がありません" in refuses(companion, ["--lang", "ja", "darkhall", "move"])
+
+
+@pytest.mark.parametrize(("name", "command"), EVERY, ids=[name for name, _c in EVERY])
+def test_examples_come_last(name: str, command: click.Command) -> None:
+    """What the arguments are (STATE, the dice, the orders) is said before the examples
+    that use them: the examples are the help's last paragraph."""
+    import inspect
+
+    from companion.help import paragraphs
+
+    last = paragraphs(inspect.cleandoc(command.help or ""))[-1]
+    assert last.startswith("\b\nExamples:"), f"{name}: {last[:60]!r}"
