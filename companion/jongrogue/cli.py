@@ -9,8 +9,8 @@ from typing import Any
 import click
 
 from companion.errors import InputError
-from companion.files import dump_json, write_atomic
-from companion.i18n import _
+from companion.files import dump_json, shown_path, write_atomic
+from companion.i18n import _, language
 from companion.jongrogue import actions, labyrinth, render, tiles
 from companion.jongrogue import cards as card_rows
 from companion.jongrogue import state as states
@@ -18,8 +18,9 @@ from companion.jongrogue import tables as table_files
 from companion.jongrogue.engine import Draws, Event, Reveals
 from companion.jongrogue.events import describe, word
 from companion.jongrogue.state import State
-from companion.jongrogue.tables import Tables
+from companion.jongrogue.tables import Tables, Trap
 from companion.shell import SEED, HelpGroup, LazyPath, add_help, ascii_option, with_force
+from companion.text import display_width, ljust
 
 STATE_HELP = "STATE is a game file (JSON), see docs/jongrogue.md."
 state_argument = click.argument("state_file", metavar="STATE",
@@ -582,14 +583,21 @@ def tables_command(ctx: click.Context, as_json: bool) -> None:
         click.echo(dump_json(data), nl=False)
         return
     for name, source in found.sources.items():
-        click.echo(_("{name}: {source}", name=name, source=source))
+        click.echo(_("{name}: {source}", name=name,
+                     source=_("shipped") if source == name else shown_path(source)))
     click.echo(_("Labyrinth: {tiles}", tiles=" ".join(found.labyrinth_tiles())))
     click.echo(_("Wall: {count} tiles", count=len(found.wall_tiles())))
-    for tile in tiles.GAME:
-        if found.wall_copies(tile):
-            trap = found.trap(tile)
-            click.echo(f"  {tile:<3} {found.kind(tile):<8} {trap.id if trap else '':<9} "
-                       f"d9 {found.room(tile)}")
+    rows = [(tile, word(found.kind(tile)), _trap_name(found.trap(tile)))
+            for tile in tiles.GAME if found.wall_copies(tile)]
+    kinds, traps = (max(display_width(row[i]) for row in rows) for i in (1, 2))
+    for tile, kind, trap in rows:
+        click.echo(f"  {tile:<3} {ljust(kind, kinds)}  {ljust(trap, traps)}  "
+                   f"d9 {found.room(tile)}")
+
+
+def _trap_name(trap: Trap | None) -> str:
+    """A trap as the tables list it: its id in English, its name in Japanese."""
+    return "" if trap is None else trap.name_ja if language() == "ja" else trap.id
 
 
 def tables_json(found: Tables) -> dict[str, Any]:

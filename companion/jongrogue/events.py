@@ -23,7 +23,7 @@ def word(term: str) -> str:
         "pit": _("pit"), "check": _("check"), "nothing": _("nothing"),
         "monster": _("monster"), "placed": _("placed"), "none": _("none"),
         "bear": _("bear"), "dart": _("dart"), "gas": _("gas"),
-        "water": _("water"), "escaped": _("escaped"),
+        "water": _("water"), "escaped": _("escaped"), "trap": _("trap"),
         "between floors": _("between floors"),
     }
     return words.get(term, term)

@@ -36,3 +36,22 @@ def test_the_quick_start_runs_as_written(tmp_path: Path) -> None:
 def test_the_quick_start_plays_an_expedition_to_its_end(tmp_path: Path) -> None:
     names = [words[2] for words in quick_start()]
     assert {"enter", "fight", "battle", "settle", "chest", "up"} <= set(names)
+
+
+def test_the_quick_start_speaks_japanese(tmp_path: Path) -> None:
+    """Every report and message of the expedition in Japanese: no English sentence left
+    (ids, card names and the commands to type next aside)."""
+    from tests.test_docs_run import ENGLISH_PROSE
+
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    english = []
+    try:
+        for words in quick_start():
+            result = CliRunner().invoke(main, ["--lang", "ja", *words[1:]])
+            assert result.exit_code == 0, f"{shlex.join(words)}: {result.output}"
+            english += [line for line in result.output.splitlines()
+                        if ENGLISH_PROSE.search(line.split("companion ", 1)[0])]
+    finally:
+        os.chdir(here)
+    assert not english, english[:5]
