@@ -334,12 +334,29 @@ def _sheet(drawing, label: str, landscape: bool = False):
     return pages, lambda ctx: drawing(ctx)[0]
 
 
+def _jr_card(ctx: Context) -> tuple[float, float]:
+    return jr.card_of(ctx.options.paper, ctx.options.card)
+
+
 def _jr_map(ctx: Context) -> list[Page]:
-    lang = ctx.options.lang
-    w, h, shapes = jr.labyrinth_sheet(_jr_tables(ctx), lang, ctx.measure)
-    w2, h2, shapes2 = jr.encounter_sheet(lang, ctx.measure)
-    return [ctx.centred(shapes, (w, h), "labyrinth map", landscape=True),
-            ctx.centred(shapes2, (w2, h2), "encounter map")]
+    """The two map sheets, made for the build's card: on one page each where they fit,
+    else tiled over sheets like the Dark Hall board."""
+    lang, card = ctx.options.lang, _jr_card(ctx)
+    labyrinth = jr.labyrinth_sheet(_jr_tables(ctx), lang, ctx.measure, card)
+    room = paper.usable(*ctx.page_size(landscape=False))[2]
+    encounter = jr.encounter_sheet(lang, ctx.measure, card, room)
+    return [*_whole_or_tiled(ctx, labyrinth, "labyrinth map", landscape=True),
+            *_whole_or_tiled(ctx, encounter, "encounter map", landscape=False)]
+
+
+def _whole_or_tiled(ctx: Context, drawing: tuple[float, float, list], label: str,
+                    landscape: bool) -> list[Page]:
+    width, height, shapes = drawing
+    w, h = ctx.page_size(landscape)
+    area = paper.usable(w, h)
+    if width <= area[2] and height <= area[3]:
+        return [ctx.centred(shapes, (width, height), label, landscape=landscape)]
+    return tiling.tile(shapes, width, height, w, h, area, label, ctx.options.lang)
 
 
 JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
@@ -350,9 +367,11 @@ JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
         making="cut on the crop marks; the 18 cards marked 迷宮マップの山に積む are the "
                "labyrinth pile"),
     "map": Component(
-        "map", "the labyrinth map (A4 landscape) and the encounter map (A4 portrait)",
+        "map", "the labyrinth and encounter maps, made for the build's card (every slot "
+               "the card + 2 mm; encounter slots fanned where they must be); tiled over "
+               "sheets when larger than one",
         _jr_map, lambda ctx: jr.labyrinth_sheet(_jr_tables(ctx), ctx.options.lang,
-                                                ctx.measure),
+                                                ctx.measure, _jr_card(ctx)),
         sheet=True, stock="paper", making="lay the tiles or cards on the slots"),
     "character": Component(
         "character", "the character sheet: levels, strength, armour, rings, conditions, "

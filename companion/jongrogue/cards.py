@@ -17,7 +17,8 @@ from companion.jongrogue.tables import HEADERS, Tables
 SPARE_KANJI = {"f1": "梅", "f2": "蘭", "f3": "菊", "f4": "竹",
                "s1": "春", "s2": "夏", "s3": "秋", "s4": "冬"}
 COLUMNS = ("tile", "kind", "serial", "label", "art", "numeral", "wan", "big", "big_colour",
-           "spare_kanji", "spare_number", "spare_colour", "meaning")
+           "spare_kanji", "spare_number", "spare_colour", "meaning", "index", "index_suit",
+           "index_colour")
 RED, GREEN, BLACK, BLUE = "#C8102E", "#1A7A3C", "#111111", "#1D3F8F"
 
 
@@ -48,7 +49,7 @@ def rows(found: Tables, lang: str, *, flowers: bool = True) -> list[dict[str, st
 
 def _face(tile: str) -> dict[str, str]:
     """What the face draws: ``kind`` picks the layers of the deck file."""
-    face = dict.fromkeys(COLUMNS, "")
+    face = {**dict.fromkeys(COLUMNS, ""), **_index(tile)}
     suit = tiles.suit(tile)
     if suit in ("p", "s"):
         face.update(kind="art", art=f"mahjong-{tile}")
@@ -65,6 +66,24 @@ def _face(tile: str) -> dict[str, str]:
         face.update(kind="honour", big=tiles.KANJI[tile],
                     big_colour={"G": GREEN, "R": RED}.get(tile, BLACK))
     return face
+
+
+#: The suit's kanji and colour in a card's corner index.
+SUIT_INDEX = {"m": ("萬", RED), "p": ("筒", BLUE), "s": ("索", GREEN)}
+
+
+def _index(tile: str) -> dict[str, str]:
+    """The corner index: the tile drawn small in the top-left corner, read on a fanned
+    card without lifting it (the number over its suit; an honour's kanji over its
+    letters). The spares, outside the game, have none."""
+    if tile in tiles.SPARES:
+        return {}
+    suit = tiles.suit(tile)
+    if suit in SUIT_INDEX:
+        kanji, colour = SUIT_INDEX[suit]
+        return {"index": str(tiles.number(tile)), "index_suit": kanji, "index_colour": colour}
+    colour = {"G": GREEN, "R": RED, "Wh": BLUE}.get(tile, BLACK)
+    return {"index": tiles.KANJI[tile], "index_suit": tile, "index_colour": colour}
 
 
 def meaning(found: Tables, tile: str, copy: int, w: dict[str, Any],

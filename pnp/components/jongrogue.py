@@ -5,7 +5,7 @@ and the rules sheet — each carrying the CC BY-SA credit of the original game."
 from __future__ import annotations
 
 import tomllib
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion import data as shipped_data
@@ -63,11 +63,31 @@ INK = "#222222"
 THIN = Style(stroke="#555555", width=0.3)
 DASHED = Style(stroke="#777777", width=0.3, dash=(1.5, 1.0))
 FELT = "#0f4d2e"
-ROOM = (62.0, 46.0)  # two 27 × 36 slots with a 6 mm gap for the door and stairs counters
-PASSAGE = 12.0
-CARD = (55.0, 91.0)
-TILE_SLOT = (27.0, 36.0)
 COUNTER = 6.0
+#: Room around a card in its slot, on every side: a slot is the card's trim + 2 × CLEAR.
+CLEAR = 1.0
+PAD = 1.5  # between a room's frame and its slots
+NAME_BAND = 5.5  # the room's number and name above its slots
+PASSAGE = 8.0
+CREDIT_WIDTH = 45.0  # the narrowest box the licence's web address fits at 6 pt
+GAP = 2.0  # between the encounter map's rooms
+TOP = 8.0
+DOOR_HALF = COUNTER / 2  # east and west doors stand half outside their rooms
+#: How much of a fanned card stays visible above the next: the corner index and more.
+FAN = 16.0
+
+
+def card_of(paper: str, card: str | None) -> tuple[float, float]:
+    """The trim size of the build's card as the tile stands (portrait, mm): the map
+    sheets are made for it."""
+    from pnp.impose import card_size
+
+    size = card_size(card) if card else US_BUSINESS if paper == "letter" else (91.0, 55.0)
+    return min(size), max(size)
+
+
+def slot_of(card: tuple[float, float]) -> tuple[float, float]:
+    return card[0] + 2 * CLEAR, card[1] + 2 * CLEAR
 
 
 def words(lang: str) -> dict:
@@ -82,46 +102,86 @@ def credit_box(x: float, y: float, w: float, lang: str, measure, size: float = 6
     return [Rect(x, y, w, used + 3, THIN), *lines], used + 3
 
 
-def labyrinth_sheet(found: tables.Tables, lang: str, measure) -> tuple[float, float, list]:
-    """迷宮マップ: 3 × 3 rooms with two tile slots each, door squares, hatched passages
-    and the stairs circle; the two card boxes; the tile-d9 legend. 283 × 184 mm."""
-    w = words(lang)
+@dataclass(frozen=True)
+class Labyrinth:
+    """迷宮マップ measured for one card: 3 × 3 rooms, each two card slots side by side
+    with the stairs counter between them, passages between facing doors, and a column
+    of two card boxes (the pile, the discards) at the right."""
+
+    card: tuple[float, float]
+
+    @property
+    def slot(self) -> tuple[float, float]:
+        return slot_of(self.card)
+
+    @property
+    def room(self) -> tuple[float, float]:
+        sw, sh = self.slot
+        return 2 * PAD + 2 * sw + COUNTER + 1, NAME_BAND + sh + PAD
+
+    def room_at(self, number: int) -> tuple[float, float]:
+        row, col = divmod(number - 1, 3)
+        rw, rh = self.room
+        return DOOR_HALF + col * (rw + PASSAGE + 2 * DOOR_HALF), TOP + row * (rh + PASSAGE)
+
+    @property
+    def rooms_size(self) -> tuple[float, float]:
+        rw, rh = self.room
+        return 3 * rw + 2 * (PASSAGE + 2 * DOOR_HALF) + 2 * DOOR_HALF, 3 * rh + 2 * PASSAGE
+
+    def slots(self) -> list[tuple[float, float, float, float]]:
+        """Every card slot: two a room, then the pile and the discards."""
+        sw, sh = self.slot
+        found = []
+        for number in labyrinth.ROOMS:
+            x, y = self.room_at(number)
+            cx = x + self.room[0] / 2
+            found += [(left, y + NAME_BAND, sw, sh)
+                      for left in (cx - COUNTER / 2 - 0.5 - sw, cx + COUNTER / 2 + 0.5)]
+        bx = self.rooms_size[0] + 4
+        return found + [(bx, TOP + i * (sh + 4), sw, sh) for i in range(2)]
+
+    @property
+    def width(self) -> float:
+        return self.rooms_size[0] + 4 + self.slot[0]
+
+
+def labyrinth_sheet(found: tables.Tables, lang: str, measure,
+                    card: tuple[float, float] = (55.0, 91.0)) -> tuple[float, float, list]:
+    """迷宮マップ for ``card`` (portrait trim): the rooms and their slots, doors,
+    hatched passages and stairs circles; the two card boxes; the tile-d9 legend and
+    the licence. Larger than a sheet for business cards: the build tiles it."""
+    w, mat = words(lang), Labyrinth(card)
     shapes: list = [Text(0, 4.5, w["labyrinth_title"], 13, bold=True),
                     *draw.arrow(52, 6, 52, 0.5, head=2, style=Style(width=0.5)),
                     Text(55, 5, w["north"], 9, bold=True)]
     for number in labyrinth.ROOMS:
-        shapes += _room_box(number, *_room_at(number), lang)
-    shapes += _passages()
-    width = 283.0
-    for i, label in enumerate((w["pile"], w["discards"])):
-        bx, by = width - CARD[0], i * (CARD[1] + 2)
-        shapes += [Rect(bx, by, *CARD, DASHED),
-                   Text(bx + CARD[0] / 2, by + CARD[1] / 2, label, 10, anchor="middle")]
-    legend, used = _d9_legend(found, 0, TOP + 3 * ROOM[1] + 2 * PASSAGE + 4, w, measure)
-    box, _height = credit_box(0, TOP + 3 * ROOM[1] + 2 * PASSAGE + 5 + used,
-                              width - CARD[0] - 4, lang, measure, size=5)
-    return width, 184.0, [*shapes, *legend, *box]
+        shapes += _room_box(mat, number, lang)
+    shapes += _passages(mat)
+    slots = mat.slots()
+    shapes += [Rect(*slot, DASHED) for slot in slots[:-2]]
+    for (bx, by, bw, bh), label in zip(slots[-2:], (w["pile"], w["discards"]), strict=True):
+        shapes += [Rect(bx, by, bw, bh, DASHED),
+                   Text(bx + bw / 2, by + bh / 2, label, 9, anchor="middle")]
+    column = slots[-1][0]  # under the boxes: the tile-d9 legend, then the licence
+    legend, used = _d9_legend(found, column, slots[-1][1] + slots[-1][3] + 5, mat.slot[0],
+                              w, measure)
+    x, top, width = column, slots[-1][1] + slots[-1][3] + 5 + used + 2, mat.slot[0]
+    if width < CREDIT_WIDTH:  # a narrow column: the licence goes under the rooms
+        x, top, width = 0, TOP + mat.rooms_size[1] + 2, mat.rooms_size[0]
+    box, height = credit_box(x, top, width, lang, measure, size=6)
+    return mat.width, max(TOP + mat.rooms_size[1], top + height), [*shapes, *legend, *box]
 
 
-TOP = 8.0
-DOOR_HALF = COUNTER / 2  # east and west doors stand half outside their rooms
-
-
-def _room_at(number: int) -> tuple[float, float]:
-    row, col = divmod(number - 1, 3)
-    return (col * (ROOM[0] + PASSAGE + 2 * DOOR_HALF), TOP + row * (ROOM[1] + PASSAGE))
-
-
-def _room_box(number: int, x: float, y: float, lang: str) -> list:
+def _room_box(mat: Labyrinth, number: int, lang: str) -> list:
     name = (labyrinth.NAMES_JA if lang == "ja" else labyrinth.NAMES)[number - 1]
-    cx, cy = x + ROOM[0] / 2, y + ROOM[1] / 2
-    shapes: list = [Rect(x, y, *ROOM, Style(stroke=INK, width=0.5), radius=1.5),
-                    Text(x + 2, y + 4, f"{number} {name}", 7, bold=True)]
-    for left in (cx - COUNTER / 2 - TILE_SLOT[0], cx + COUNTER / 2):  # upright tile slots
-        shapes.append(Rect(left, cy - TILE_SLOT[1] / 2, *TILE_SLOT, DASHED))
-    shapes.append(Circle(cx, cy, COUNTER / 2, THIN))  # the stairs counter
-    doors = {"N": (cx, y + COUNTER / 2), "S": (cx, y + ROOM[1] - COUNTER / 2),
-             "E": (x + ROOM[0], cy), "W": (x, cy)}
+    (x, y), (rw, rh) = mat.room_at(number), mat.room
+    cx, cy = x + rw / 2, y + NAME_BAND + mat.slot[1] / 2
+    shapes: list = [Rect(x, y, rw, rh, Style(stroke=INK, width=0.5), radius=1.5),
+                    Text(x + 2, y + 4, f"{number} {name}", 7, bold=True),
+                    Circle(cx, cy, COUNTER / 2, THIN)]  # the stairs counter
+    doors = {"N": (cx, y + COUNTER / 2 + 0.5), "S": (cx, y + rh - COUNTER / 2 - 0.5),
+             "E": (x + rw, cy), "W": (x, cy)}
     for side in labyrinth.doors(number):
         px, py = doors[side]
         shapes.append(Rect(px - COUNTER / 2, py - COUNTER / 2, COUNTER, COUNTER,
@@ -129,15 +189,17 @@ def _room_box(number: int, x: float, y: float, lang: str) -> list:
     return shapes
 
 
-def _passages() -> list:
-    """A hatched passage (#), 12 mm long, between every two facing doors."""
+def _passages(mat: Labyrinth) -> list:
+    """A hatched passage (#) between every two facing doors."""
     shapes = []
+    rw, rh = mat.room
     for number in labyrinth.ROOMS:
-        x, y = _room_at(number)
+        x, y = mat.room_at(number)
+        cy = y + NAME_BAND + mat.slot[1] / 2
         if labyrinth.neighbour(number, "E"):
-            shapes += _hatch(x + ROOM[0] + DOOR_HALF, y + ROOM[1] / 2 - 3, PASSAGE, 6)
+            shapes += _hatch(x + rw + DOOR_HALF, cy - 3, PASSAGE, 6)
         if labyrinth.neighbour(number, "S"):
-            shapes += _hatch(x + ROOM[0] / 2 - 3, y + ROOM[1], 6, PASSAGE)
+            shapes += _hatch(x + rw / 2 - 3, y + rh, 6, PASSAGE)
     return shapes
 
 
@@ -148,15 +210,17 @@ def _hatch(x: float, y: float, w: float, h: float) -> list:
     return lines + [Line(x + w * f, y, x + w * f, y + h, style) for f in (0.3, 0.7)]
 
 
-def _d9_legend(found: tables.Tables, x: float, y: float, w: dict, measure
+def _d9_legend(found: tables.Tables, x: float, y: float, width: float, w: dict, measure
                ) -> tuple[list, float]:
+    """Which wall tiles give which room on the tile-d9, from ``rooms.csv``: its title,
+    then one line a room; the shapes and the height used."""
     by_room: dict[int, list[str]] = {}
     for tile in tiles_of_wall(found):
         by_room.setdefault(found.room(tile), []).append(tile)
-    text = "  ".join(f"{room}: {' '.join(found_tiles)}" for room, found_tiles in
+    text = "\n".join(f"{room}: {' '.join(found_tiles)}" for room, found_tiles in
                      sorted(by_room.items()))
-    lines, used = draw.text_box(text, x + 24, y - 2.6, 200, 6, measure)
-    return [Text(x, y, w["d9_title"], 7, bold=True), *lines], used
+    lines, used = draw.text_box(text, x, y + 1.5, width, 6, measure)
+    return [Text(x, y, w["d9_title"], 7, bold=True), *lines], used + 1.5
 
 
 def tiles_of_wall(found: tables.Tables) -> list[str]:
@@ -164,26 +228,83 @@ def tiles_of_wall(found: tables.Tables) -> list[str]:
     return [t for t in tiles.GAME if found.wall_copies(t)]
 
 
-def encounter_sheet(lang: str, measure) -> tuple[float, float, list]:
-    """遭遇マップ: 3 × 3 rooms, each with four numbered upright slots."""
-    w = words(lang)
-    room_w, room_h = 60.0, 75.0
+@dataclass(frozen=True)
+class Encounter:
+    """遭遇マップ measured for one card: 3 × 3 rooms of four numbered slots, 2 × 2 when
+    they fit the page's width, else **fanned**: one column of four cards, each lying
+    ``FAN`` below the one before, so every card's corner index stays in sight."""
+
+    card: tuple[float, float]
+    fanned: bool
+
+    @property
+    def slot(self) -> tuple[float, float]:
+        return slot_of(self.card)
+
+    @property
+    def room(self) -> tuple[float, float]:
+        sw, sh = self.slot
+        if self.fanned:
+            return 2 * PAD + sw, NAME_BAND + sh + 3 * FAN + PAD
+        return 2 * PAD + 2 * sw + 1, NAME_BAND + 2 * sh + 1 + PAD
+
+    def room_at(self, number: int) -> tuple[float, float]:
+        row, col = divmod(number - 1, 3)
+        return col * (self.room[0] + GAP), 9 + row * (self.room[1] + GAP)
+
+    def slots(self, number: int) -> list[tuple[float, float, float, float]]:
+        """The four slots of a room, 1 to 4: where each card lies."""
+        (x, y), (sw, sh) = self.room_at(number), self.slot
+        top = y + NAME_BAND
+        if self.fanned:
+            return [(x + PAD, top + k * FAN, sw, sh) for k in range(4)]
+        return [(x + PAD + c * (sw + 1), top + r * (sh + 1), sw, sh)
+                for r, c in ((0, 0), (0, 1), (1, 0), (1, 1))]
+
+    @property
+    def width(self) -> float:
+        return 3 * self.room[0] + 2 * GAP
+
+
+def encounter_mat(card: tuple[float, float], room_width: float) -> Encounter:
+    """The encounter map for ``card``: slots side by side where the page is wide enough."""
+    full = Encounter(card, fanned=False)
+    return full if full.width <= room_width else Encounter(card, fanned=True)
+
+
+def encounter_sheet(lang: str, measure, card: tuple[float, float] = (27.0, 36.0),
+                    room_width: float = 190.0) -> tuple[float, float, list]:
+    """遭遇マップ for ``card``: each room's four numbered slots (fanned where full slots
+    would not fit ``room_width``), the note on sprung traps, and the licence."""
+    w, mat = words(lang), encounter_mat(card, room_width)
     shapes: list = [Text(0, 5, w["encounter_title"], 13, bold=True)]
     for number in labyrinth.ROOMS:
-        row, col = divmod(number - 1, 3)
-        x, y = col * (room_w + 3), 9 + row * (room_h + 3)
+        (x, y), (rw, rh) = mat.room_at(number), mat.room
         name = (labyrinth.NAMES_JA if lang == "ja" else labyrinth.NAMES)[number - 1]
-        shapes += [Rect(x, y, room_w, room_h, Style(stroke=INK, width=0.5), radius=1.5),
-                   Text(x + 2, y + 5, f"{number} {name}", 8, bold=True)]
-        for slot in range(4):
-            r, c = divmod(slot, 2)
-            sx, sy = x + 2.5 + c * (TILE_SLOT[0] + 1), y + 7 + r * (TILE_SLOT[1] + 0.5)
-            shapes += [Rect(sx, sy, *TILE_SLOT, DASHED),
-                       Text(sx + 1.5, sy + 4, str(slot + 1), 8, fill="#888888")]
-    y = 9 + 3 * (room_h + 3)
-    lines, used = draw.text_box(w["slots_note"], 0, y, 186, 8, measure)
-    box, height = credit_box(0, y + used + 2, 186, lang, measure)
-    return 186.0, y + used + 2 + height, [*shapes, *lines, *box]
+        shapes += [Rect(x, y, rw, rh, Style(stroke=INK, width=0.5), radius=1.5),
+                   Text(x + 2, y + 4, f"{number} {name}", 7, bold=True)]
+        shapes += _slots(mat.slots(number), mat.fanned)
+    note = w["slots_note"] + (" " + w["fan_note"] if mat.fanned else "")
+    lines, _used = draw.text_box(note, 36, 0.5, mat.width - 36, 7, measure)
+    y = 9 + 3 * (mat.room[1] + GAP)
+    box, height = credit_box(0, y, mat.width, lang, measure, size=6)
+    return mat.width, y + height, [*shapes, *lines, *box]
+
+
+def _slots(slots: list[tuple[float, float, float, float]], fanned: bool) -> list:
+    """Slot outlines with their numbers; a fan shows where each card's top edge lies."""
+    if not fanned:
+        return [shape for k, (sx, sy, sw, sh) in enumerate(slots, start=1)
+                for shape in (Rect(sx, sy, sw, sh, DASHED),
+                              Text(sx + sw / 2, sy + sh / 2 + 3, str(k), 9,
+                                   anchor="middle", fill="#888888"))]
+    (x, top, sw, _h), (*_rest, (_x, last, _w, sh)) = slots[0], slots
+    shapes: list = [Rect(x, top, sw, last + sh - top, DASHED)]
+    for k, (_sx, sy, _sw, _sh) in enumerate(slots, start=1):
+        if k > 1:
+            shapes.append(Line(x, sy, x + sw, sy, DASHED))
+        shapes.append(Text(x + sw - 2, sy + 6, str(k), 9, anchor="end", fill="#888888"))
+    return shapes
 
 
 def character_sheet(found: tables.Tables, lang: str, measure) -> tuple[float, float, list]:

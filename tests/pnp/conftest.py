@@ -75,3 +75,41 @@ def art_forms(page) -> dict[str, int]:
             else:
                 found[name] = xobjects.raw_get(name).idnum
     return found
+
+
+def inked_near_the_edge(path, edge: float = 6.0, dpi: int = 50) -> list[str]:
+    """Pages with ink within ``edge`` mm of the paper's edge, as rendered (clipping
+    and all) by ``pdftoppm``: '<page>: <side>' for each (one pixel of tolerance)."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    found = []
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), str(path), f"{folder}/p"],
+                       check=True)
+        for number, image in enumerate(sorted(Path(folder).glob("p-*.pgm")), start=1):
+            width, height, pixels = _pgm(image.read_bytes())
+            band = int(edge / 25.4 * dpi) - 1
+            sides = {"left": [(x, y) for y in range(height) for x in range(band)],
+                     "right": [(x, y) for y in range(height) for x in range(width - band, width)],
+                     "top": [(x, y) for y in range(band) for x in range(width)],
+                     "bottom": [(x, y) for y in range(height - band, height)
+                                for x in range(width)]}
+            found += [f"{number}: {side}" for side, spots in sides.items()
+                      if any(pixels[y * width + x] < 200 for x, y in spots)]
+    return found
+
+
+def _pgm(data: bytes) -> tuple[int, int, bytes]:
+    """A binary PGM (P5): width, height and its grey bytes."""
+    fields, at = [], 2
+    while len(fields) < 3:
+        while data[at:at + 1].isspace():
+            at += 1
+        start = at
+        while not data[at:at + 1].isspace():
+            at += 1
+        fields.append(int(data[start:at]))
+    width, height, _most = fields
+    return width, height, data[at + 1:]

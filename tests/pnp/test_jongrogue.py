@@ -3,6 +3,7 @@ sheets, the credit everywhere, and tables that change what is printed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -14,7 +15,12 @@ from companion import data as shipped_data
 from companion.jongrogue import cards, tables
 from pnp.build import Options, build_one, context
 from pnp.catalog import find
-from tests.pnp.conftest import art_forms, assert_fonts_embedded, needs_poppler
+from tests.pnp.conftest import (
+    art_forms,
+    assert_fonts_embedded,
+    inked_near_the_edge,
+    needs_poppler,
+)
 from tests.pnp.conftest import page_texts as texts
 
 PT = 72 / 25.4
@@ -80,9 +86,10 @@ def test_the_credit_is_on_every_back_footer_sheet_and_in_the_metadata(built):
     pages = texts(deck)
     assert all("CC BY-SA 4.0" in page for page in pages)  # every footer
     assert all("提供します" in page for page in pages[1::2])  # the notice on the backs
-    for component in ("map", "character", "rules"):
+    for component in ("character", "rules"):
         for page in texts(built("jongrogue", component)):
             assert "二次的著作物" in page, component
+    assert "二次的著作物" in "".join("".join(texts(built("jongrogue", "map"))).split())
     assert "this derived print" in texts(built("jongrogue", "rules", lang="en"))[-1]
 
 
@@ -115,20 +122,82 @@ def test_replaced_tables_print_replaced_cards_and_rules(tmp_path: Path):
 def test_the_map_sheets(built):
     path = built("jongrogue", "map")
     reader = PdfReader(path)
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 6  # the labyrinth tiled over 2 × 2, the encounter over 2
     assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
-    first, second = texts(path)
-    assert "迷宮の山札" in first and "捨て場" in first and "北西" in first
-    assert "5: 5m 5p 5s Wh G R" in first  # the tile-d9 legend from rooms.csv
-    assert "遭遇マップ" in second
+    labyrinth, encounter = " ".join(texts(path)[:4]), " ".join(texts(path)[4:])
+    assert "迷宮の山札" in labyrinth and "捨て場" in labyrinth and "北西" in labyrinth
+    assert "5: 5m 5p 5s Wh G R" in labyrinth  # the tile-d9 legend from rooms.csv
+    assert "遭遇マップ" in encounter and "扇形" in encounter
     with pdfplumber.open(path) as pdf:
-        slots = [r for r in pdf.pages[0].rects
-                 if abs(r["width"] / PT - 27) < 0.1 and abs(r["height"] / PT - 36) < 0.1]
-        boxes = [r for r in pdf.pages[0].rects
-                 if abs(r["width"] / PT - 55) < 0.1 and abs(r["height"] / PT - 91) < 0.1]
-        encounter = [r for r in pdf.pages[1].rects
-                     if abs(r["width"] / PT - 27) < 0.1 and abs(r["height"] / PT - 36) < 0.1]
-    assert len(slots) == 18 and len(boxes) == 2 and len(encounter) == 36
+        slots = [r for page in pdf.pages[:4] for r in page.rects
+                 if abs(r["width"] / PT - 57) < 0.1 and abs(r["height"] / PT - 93) < 0.1]
+    assert len(slots) >= 20  # 18 room slots and 2 boxes, some seen on two tiles
+
+
+#: Card sizes the map sheets are made for: the defaults of A4 and Letter, the compact
+#: tiles, and sizes of one's own (WxH).
+CARDS = [("a4", None), ("letter", None), ("a4", "27x36"), ("a4", "poker"), ("letter", "60x95")]
+
+
+@pytest.mark.parametrize(("paper", "card"), CARDS)
+def test_every_slot_holds_the_builds_card_with_room_to_spare(paper, card) -> None:
+    """§12.4: every slot is the card's trim plus 2 mm each way; no two slots overlap,
+    except the fanned ones, which leave every card's corner index in sight."""
+    from pnp.components import jongrogue as jr
+    from pnp.paper import PAPERS, usable
+
+    cw, ch = jr.card_of(paper, card)
+    labyrinth = jr.Labyrinth((cw, ch))
+    slots = labyrinth.slots()
+    assert len(slots) == 20
+    assert all(w >= cw + 2 - 1e-9 and h >= ch + 2 - 1e-9 for _x, _y, w, h in slots)
+    assert not any(_overlap(a, b) for i, a in enumerate(slots) for b in slots[i + 1:])
+    encounter = jr.encounter_mat((cw, ch), usable(PAPERS[paper].width, 1)[2])
+    for number in range(1, 10):
+        four = encounter.slots(number)
+        assert all(w >= cw + 2 - 1e-9 and h >= ch + 2 - 1e-9 for _x, _y, w, h in four)
+        room = (*encounter.room_at(number), *encounter.room)
+        assert all(_inside(slot, room) for slot in four)
+        if encounter.fanned:
+            assert all(b[1] - a[1] >= INDEX_TALL for a, b in itertools.pairwise(four))
+        else:
+            assert not any(_overlap(a, b) for i, a in enumerate(four) for b in four[i + 1:])
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _inside(inner, outer) -> bool:
+    return (outer[0] <= inner[0] and inner[0] + inner[2] <= outer[0] + outer[2]
+            and outer[1] <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3])
+
+
+#: The corner index's height on the face (mm, from the top of the card): ≥ 12 mm tall.
+INDEX_TALL = 15.7
+
+
+def test_every_face_in_the_game_carries_a_corner_index_12_mm_tall() -> None:
+    from pnp.components import jongrogue as jr
+
+    spec = jr.deck_spec("ja", "a4")
+    layers = {layer.name: layer.fields for layer in spec.face}
+    top, suit = layers["index"], layers["index-suit"]
+    assert suit["y"]({}) + suit["h"]({}) <= INDEX_TALL <= jr.FAN
+    assert suit["y"]({}) + suit["h"]({}) - top["y"]({}) >= 12
+    rows = cards.rows(tables.load(), "ja")
+    game = [row for row in rows if row["tile"] not in ("f1", "f2", "f3", "f4", "s1", "s2",
+                                                       "s3", "s4")]
+    assert len(game) == 136 and all(row["index"] and row["index_suit"] for row in game)
+    assert {row["index_suit"] for row in game} >= {"萬", "筒", "索", "E", "Wh"}
+
+
+@needs_poppler
+@pytest.mark.parametrize(("paper", "lang"), [("a4", "ja"), ("letter", "en")])
+def test_the_map_sheets_stay_on_the_page(built, paper, lang) -> None:
+    """Nothing printed within 6 mm of the paper's edge, on A4 and on Letter (rendered,
+    so a tile's clipped art counts only where it shows)."""
+    assert inked_near_the_edge(built("jongrogue", "map", paper=paper, lang=lang)) == []
 
 
 def test_the_character_sheet(built):
