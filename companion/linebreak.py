@@ -3,9 +3,10 @@
 Japanese may break between any two characters, except that closing marks and
 small kana never start a line (they hang at the end of the line before) and
 opening brackets never end one (they move to the next). Latin words break at
-spaces. Widths come from a ``measure(text)`` function (millimetres on a page,
-columns in a terminal), so the rules are independent of the font. (A line of
-nothing but opening brackets cannot obey the rules and is broken anyway.)
+spaces, web addresses after a slash. Widths come from a ``measure(text)``
+function (millimetres on a page, columns in a terminal), so the rules are
+independent of the font. (A line of nothing but opening brackets cannot obey
+the rules and is broken anyway.)
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ NO_START = set("、。，．,.・：:；;？?！!ー‐゠–〜～）)］]｝}�
 #: Never at the end of a line (行末禁則).
 NO_END = set("（(［[｛{「『【〔〈《〘〖‘“")
 
-_TOKEN = re.compile(r"[A-Za-z0-9'’\-–/%+#&@.,:;!?()]+ *| +|.", re.DOTALL)
+#: A Latin word with its trailing spaces; a web address breaks after each slash.
+_TOKEN = re.compile(r"[A-Za-z0-9'’\-–%+#&@.,:;!?()]*/+|[A-Za-z0-9'’\-–%+#&@.,:;!?()]+ *| +|.",
+                    re.DOTALL)
 
 
 def tokens(text: str) -> list[str]:

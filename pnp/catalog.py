@@ -313,6 +313,11 @@ def _jr_deck(ctx: Context):
     built = jr.deck(_jr_tables(ctx), ctx.options.lang, ctx.options.paper,
                     flowers=not ctx.options.no_flowers, card=ctx.options.card)
     drawn = deck_pieces(built, built.cards, ctx.measure, ctx.options.bleed)
+    if drawn.small:
+        smallest = min(size for _card, size in drawn.small)
+        ctx.notices.append(f"--card {ctx.options.card}: {len(drawn.small)} cards print text "
+                           f"under 6 pt (down to {smallest:.1f} pt), hard to read; a larger "
+                           "card reads better")
     return drawn.pieces, built.spec.size
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import cos, pi, sin
 
-from pnp.shapes import MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text, filled
 from pnp.text import wrap
 
 _PIPS = {
@@ -151,8 +151,10 @@ def slime(x: float, y: float, s: float, colour: str, letter: str = "") -> list:
             Circle(x + s * 0.6, y + s * 0.55, s * 0.05, filled("#000000"))]
     if not letter:
         return [body, *eyes]
-    badge = [Circle(x + s * 0.82, y + s * 0.22, s * 0.2, Style(fill="#ffffff", width=s * 0.02)),
-             Text(x + s * 0.82, y + s * 0.22 + s * 0.1, letter, s * 0.26 / MM_PER_PT,
+    high = max(s * 0.26, MIN_TEXT * MM_PER_PT)  # the letter never under 6 pt
+    badge = [Circle(x + s * 0.82, y + s * 0.22, max(s * 0.2, high * 0.62),
+                    Style(fill="#ffffff", width=s * 0.02)),
+             Text(x + s * 0.82, y + s * 0.22 + high * 0.38, letter, high / MM_PER_PT,
                   anchor="middle", bold=True)]
     return [body, *eyes, *badge]
 

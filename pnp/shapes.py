@@ -112,6 +112,21 @@ class Form:
 
 Shape = Line | Rect | Circle | Path | Text | Image | Group | Form
 
+#: The smallest text a printed piece carries, in points (legible on a home printer).
+MIN_TEXT = 6.0
+
+
+def text_sizes(items, scale: float = 1.0):
+    """Every text among ``items`` (into groups and forms) with the size it prints at:
+    (text, points), a group's scale applied."""
+    for item in items:
+        if isinstance(item, Text) and item.text.strip():
+            yield item, item.size * scale
+        elif isinstance(item, Group):
+            yield from text_sizes(item.items, scale * item.scale)
+        elif isinstance(item, Form):
+            yield from text_sizes(item.items, scale)
+
 
 @dataclass(frozen=True)
 class Margins:

@@ -14,7 +14,7 @@ from companion.darkhall.pieces import Colour, colours, monster_tiles, token_face
 from pnp import draw
 from pnp.draw import text_box
 from pnp.impose import Piece
-from pnp.shapes import MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
 
 SQUARE = 15.0  # default square size: the board fits one A4 or Letter landscape page
 LETTER_RING = 6.0
@@ -38,7 +38,7 @@ def board(square: float, lang: str) -> list:
         left, top = ring + x * square, ring + y * square
         shapes.append(Rect(left, top, square, square, Style(stroke="#6b6458", fill=_floor(name),
                                                             width=0.2)))
-        shapes.append(Text(left + 0.8, top + 2.4, name, square * 0.13 / MM_PER_PT,
+        shapes.append(Text(left + 0.8, top + 2.5, name, max(MIN_TEXT, square * 0.13 / MM_PER_PT),
                            fill="#5a5448"))
     shapes += _corners(square, lang)
     shapes += _walls(square)

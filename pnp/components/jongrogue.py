@@ -13,7 +13,7 @@ from companion.jongrogue import cards, labyrinth, tables
 from companion.jongrogue.licence import CREDIT
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import Circle, Line, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, Circle, Line, Rect, Style, Text, filled
 from pnp.templates import template_dir
 
 if TYPE_CHECKING:  # the deck engine (and its template engine) loads only to draw decks
@@ -347,7 +347,8 @@ def _levels(found: tables.Tables, x: float, y: float, width: float, w: dict) -> 
         shapes += [Rect(cx, y - 4, cell, 11, THIN),
                    Text(cx + cell / 2, y, str(level), 7, anchor="middle", bold=True)]
         if level in levels:
-            shapes.append(Text(cx + cell / 2, y + 5, f"{levels[level]:,}", 4.5, anchor="middle"))
+            shapes.append(Text(cx + cell / 2, y + 5.5, f"{levels[level]:,}", MIN_TEXT,
+                               anchor="middle"))
     shapes.append(Text(x, y + 17, w["experience"], 9, bold=True))
     for i, place in enumerate(w["places"]):
         bx = x + 30 + i * 20

@@ -16,7 +16,7 @@ from companion.majin import corridors, treasure
 from companion.majin.cards import Cards, Character, Corridor, Item
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import Circle, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, Circle, Group, Line, Path, Rect, Style, Text, filled
 from pnp.templates import template_dir
 
 if TYPE_CHECKING:
@@ -312,8 +312,8 @@ def _lp_track(title: str, colour: str, top: float) -> list:
                                             else 0.3), radius=1),
                    Text(x + bw / 2, y + 7.8, str(value), 12, anchor="middle", bold=True)]
         if value == 40:
-            shapes.append(Text(x + bw / 2, y + 11, "MAX", 5, anchor="middle", fill=colour,
-                               bold=True))
+            shapes.append(Text(x + bw / 2, y + 11, "MAX", MIN_TEXT, anchor="middle",
+                               fill=colour, bold=True))
     return shapes
 
 
@@ -378,7 +378,8 @@ def _token_front(name: str, label: str):
         return [Rect(-bleed, -bleed, TOKEN + 2 * bleed, TOKEN + 2 * bleed, filled(PAPER)),
                 Circle(TOKEN / 2, TOKEN / 2, 9.2, Style(stroke=colour, width=0.6)),
                 *_emblem(name, colour),
-                Text(TOKEN / 2, TOKEN - 2.4, label, 4.6, anchor="middle", bold=True,
+                Rect(1.0, TOKEN - 4.8, TOKEN - 2.0, 3.2, filled(PAPER)),  # a band on the ring
+                Text(TOKEN / 2, TOKEN - 2.4, label, MIN_TEXT, anchor="middle", bold=True,
                      fill=colour)]
     return art
 

@@ -19,7 +19,19 @@ from companion.rakugaaki.odds import VALUES, table
 from companion.rakugaaki.state import COLOURS, OWNED
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import MM_PER_PT, Circle, Form, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import (
+    MIN_TEXT,
+    MM_PER_PT,
+    Circle,
+    Form,
+    Group,
+    Line,
+    Path,
+    Rect,
+    Style,
+    Text,
+    filled,
+)
 
 CELL = 26.0  # across flats, mm
 FRAME = 4.0
@@ -305,7 +317,7 @@ def _character(team: Team, size: tuple[float, float], shape: str, lang: str):
                  for dx, dy in ((-7.5, -5), (7.2, -5.6), (-8, 3.5), (7.8, 4.2), (0, -9.2))]
         emblem = draw.mark(team.emblem, w / 2, h / 2 - 1, w * 0.2, team.ink)
         label = Text(w / 2, h / 2 + w * 0.3 + 2.6, words(lang)["team"].format(
-            colour=team.ja if lang == "ja" else team.en), 5.5, anchor="middle", bold=True,
+            colour=team.ja if lang == "ja" else team.en), MIN_TEXT, anchor="middle", bold=True,
             fill=team.ink)
         return [*_ground(team, size, shape, bleed), ring, *spray, *emblem, label]
     return art

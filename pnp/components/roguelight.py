@@ -18,7 +18,7 @@ from companion.grid import cell_name, column_letters
 from companion.roguelight.maps import BAT, BLUE, EXIT, GHOST, GREEN, ITEM, Map
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import MM_PER_PT, Circle, Group, Line, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, MM_PER_PT, Circle, Group, Line, Rect, Style, Text, filled
 
 CELL = 11.0
 PAGE_W = 190.0  # the usable width of A4 and Letter alike
@@ -121,8 +121,8 @@ def _exit(left: float, top: float, size: float) -> list:
         w = size * (0.6 - i * 0.15)
         steps.append(Rect(left + (size - w) / 2, top + size * (0.25 + i * 0.17), w, size * 0.15,
                           filled("#555555")))
-    return [*steps, Text(left + size / 2, top + size * 0.95, "EXIT", pt(size * 0.14),
-                         anchor="middle")]
+    return [*steps, Text(left + size / 2, top + size * 0.95, "EXIT",
+                         max(MIN_TEXT, pt(size * 0.14)), anchor="middle")]
 
 
 def _large(monster, cell: float, lang: str) -> list:
@@ -179,8 +179,8 @@ def _side_panel(board: Map, lang: str, measure, width: float) -> tuple[list, flo
 
 
 def _fitted(text: str, x: float, y: float, width: float, height: float, measure) -> list:
-    """Wrapped text at the largest size from 7 pt down that fits the box."""
-    for size in (7.0, 6.5, 6.0, 5.5, 5.0, 4.5):
+    """Wrapped text at the largest size from 7 pt down to 6 that fits the box."""
+    for size in (7.0, 6.5, MIN_TEXT):
         lines, used = draw.text_box(text, x, y, width, size, measure)
         if used <= height and all(measure(t.text, size) <= width + 0.01 for t in lines):
             return lines
@@ -210,7 +210,7 @@ def _goals(lang: str, y: float, width: float) -> tuple[list, float]:
         symbol = {"blue": BLUE, "green": GREEN, "ghost": GHOST, "bat": BAT}[goal]
         shapes.append(Rect(left, top, half - 1, 8, THIN, radius=1))
         shapes += icon(symbol, left + 0.5, top + 1, 6, lang)
-        shapes.append(Text(left + 7.5, top + 5.2, w["goal_text"][goal], 5.6))
+        shapes.append(Text(left + 7.5, top + 5.2, w["goal_text"][goal], MIN_TEXT))
     return shapes, 2.5 + 2 * 9
 
 
@@ -267,18 +267,25 @@ def _item_marks(board: Map, step: float) -> list:
     return shapes
 
 
-def _armament(board: Map, lang: str) -> tuple[list, float]:
+def _armament(board: Map, lang: str, width: float = PAGE_W) -> tuple[list, float]:
+    """The armament track, ``width`` mm wide: a row of levels a player count, each level's
+    number beside its box, or above it where the boxes stand close."""
     w = words(lang)
     shapes: list = [Text(0, 3, w["armament"], 7, bold=True)]
     y = 5.0
     for band, row in board.armament.items():
+        step = (width - 22) / len(row)
+        beside = step >= 8.5  # a number beside its box, clear of the next one
+        y += 0 if beside else 2.5
         shapes.append(Text(0, y + 3.6, w["bands"][band], 6.5))
-        step = (PAGE_W - 22) / len(row)
         for i, level in enumerate(row):
             x = 22 + i * step
             shapes.append(Rect(x, y, 3.5, 3.5, THIN))
-            if level:  # clear of the start circle, which reaches 4.35 mm right of x
+            if level and beside:  # clear of the start circle (4.35 mm right of x)
                 shapes.append(Text(x + (5.2 if i == 0 else 4.6), y + 3, str(level), 6.5,
+                                   bold=True))
+            elif level:
+                shapes.append(Text(x + 1.75, y - 1.1, str(level), 6.5, anchor="middle",
                                    bold=True))
             if i == 0:
                 shapes.append(Circle(x + 1.75, y + 1.75, 2.6, Style(width=0.3)))
@@ -342,8 +349,8 @@ def _summary_back(board: Map, lang: str, measure, size: tuple[float, float]):
             x = 5 + i * box
             shapes += [Rect(x, y + 6, box - 1, 7, THIN),
                        Text(x + (box - 1) / 2, y + 11, str(5 * i), 8, anchor="middle")]
-        drawn, _ = _armament(board, lang)
-        shapes.append(Group(tuple(drawn), dx=5, dy=y + 17, scale=(size[0] - 10) / PAGE_W))
+        drawn, _ = _armament(board, lang, size[0] - 10)
+        shapes.append(Group(tuple(drawn), dx=5, dy=y + 17))
         return shapes
     return art
 

@@ -9,7 +9,7 @@ specific to a game: JongRogue's tiles and the 魔人 cards are deck files.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from pnp.deck.layers import Canvas, draw_layers
 from pnp.deck.rows import Row, Table, read_rows
 from pnp.deck.spec import DeckSpec, load_spec
 from pnp.impose import GUIDE_STYLE, Piece
-from pnp.shapes import Form, Group, Rect
+from pnp.shapes import MIN_TEXT, Form, Group, Rect, text_sizes
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ class Drawn:
     pieces: list[Piece]
     overflow: list[str]  # "card 3 (cards.csv:4): face[2] (title) (6 pt)"
     overflowed: list[tuple[str, str]]  # (the row's place, the layer's name), the same boxes
+    #: Cards whose text prints under 6 pt: ("card 3 (cards.csv:4)", its smallest size).
+    small: list[tuple[str, float]] = field(default_factory=list)
 
 
 def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float],
@@ -97,6 +99,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
     drawn: list[Piece] = []
     overflow: list[str] = []
     overflowed: list[tuple[str, str]] = []
+    small: list[tuple[str, float]] = []
     total = len(deck.cards)
     for card in cards:
         canvas = Canvas(*fit.layout, fit.bleed, measure, folder=spec.source.parent)
@@ -112,6 +115,9 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
         overflow += [f"card {card.number} ({card.row.where}): {place}"
                      for place in canvas.overflow]
         overflowed += [(card.row.where, name) for name in canvas.overflowed]
+        smallest = min((size for _text, size in text_sizes(face)), default=MIN_TEXT)
+        if smallest < MIN_TEXT - 0.05:
+            small.append((f"card {card.number} ({card.row.where})", smallest))
         kind = card.row.type
         if kind not in backs:
             backs[kind] = _back(spec, kind, Canvas(*fit.layout, fit.bleed, measure,
@@ -119,7 +125,7 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
         drawn.append(Piece(_art(face), _form_art(backs[kind], h if spec.turned else None),
                            name=f"card {card.number}"))
         progress(1)
-    return Drawn(drawn, overflow, overflowed)
+    return Drawn(drawn, overflow, overflowed, small)
 
 
 @dataclass(frozen=True)

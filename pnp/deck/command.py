@@ -17,7 +17,7 @@ from pnp.fonts import refuse_missing
 from pnp.guide import built, guide
 from pnp.impose import impose
 from pnp.render_pdf import render_pdf
-from pnp.shapes import Document, Group
+from pnp.shapes import MIN_TEXT, Document, Group
 
 PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
 
@@ -29,8 +29,8 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
 @click.option("--only", "only", metavar="ROWS",
               help="Only these data rows (1 = the first row after the header), like 1,4-6.")
 @click.option("--strict", is_flag=True,
-              help="Text that does not fit its box even at its smallest size is an error, "
-                   "not a warning.")
+              help="Text that does not fit its box even at its smallest size, or prints "
+                   "under 6 pt, is an error, not a warning.")
 @click.option("--preview", type=click.IntRange(1, 99999), metavar="N",
               help="Write card N's face as SVG (with -o) instead of the PDF.")
 @click.option("-o", "--output", type=LazyPath(dir_okay=False),
@@ -63,6 +63,7 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
         return
     drawn = _drawn(loaded, cards, ctx)
     _report_overflow(drawn.overflow, strict)
+    _report_small(drawn.small, strict)
     doc = _document(loaded, drawn, ctx)
     missing: dict[str, str] = {}
     data_ = render_pdf(doc, ctx.font, lang=options.lang, ink_saver=options.ink_saver,
@@ -99,6 +100,20 @@ def _report_overflow(overflow: list[str], strict: bool) -> None:
                          + "\n".join(lines))
     click.echo("Warning: text that does not fit its box even at its smallest size is cut "
                "at the box's edge:", err=True)
+    for line in lines:
+        click.echo(line, err=True)
+
+
+def _report_small(small: list[tuple[str, float]], strict: bool) -> None:
+    """Cards whose text prints under 6 pt (a size of one's own scaling the layers
+    down, or a small size in the deck file), card by card."""
+    if not small:
+        return
+    lines = [f"  {place}: {size:.1f} pt" for place, size in small]
+    if strict:
+        raise InputError(f"text under {MIN_TEXT:g} pt, too small to read (--strict):\n"
+                         + "\n".join(lines))
+    click.echo(f"Warning: text under {MIN_TEXT:g} pt is hard to read on these cards:", err=True)
     for line in lines:
         click.echo(line, err=True)
 

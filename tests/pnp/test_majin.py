@@ -23,7 +23,7 @@ from tests.pnp.conftest import page_texts as texts
 
 PT = 72 / 25.4
 WORKED = Path(__file__).parents[2] / "examples" / "majin" / "worked"
-SAMPLE_LINE = "pnp-companion sample card"
+SAMPLE_LINE = "pnp-companion の見本"
 
 
 def back_forms(path) -> set[str]:

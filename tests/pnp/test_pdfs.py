@@ -231,3 +231,26 @@ def test_the_6mm_edge_holds_with_the_viewers_fallback_font_too(tmp_path, monkeyp
             for c in page.chars:
                 assert c["x0"] / PT >= 5.95 and c["x1"] / PT <= w - 5.95
                 assert c["top"] / PT >= 5.95 and c["bottom"] / PT <= h - 5.95, c["text"]
+
+
+@pytest.mark.parametrize(("paper", "lang"), [("a4", "ja"), ("letter", "en")])
+def test_no_text_under_6_pt_in_any_component(paper: str, lang: str) -> None:
+    """Every text of every component prints at 6 pt or more at the shipped sizes (a
+    group's scale applied), on A4 in Japanese and on Letter in English."""
+    from pnp.shapes import MIN_TEXT, text_sizes
+
+    ctx = context(Options(paper=paper, lang=lang))
+    small = []
+    for game in GAMES.values():
+        for name, component in game.components.items():
+            for page in component.pages(ctx):
+                small += [f"{game.name} {name}: {text.text[:20]!r} {size:.2f} pt"
+                          for text, size in text_sizes(page.shapes) if size < MIN_TEXT - 0.005]
+    assert not small, small[:5]
+
+
+def test_a_card_size_that_shrinks_text_under_6_pt_is_reported(tmp_path) -> None:
+    ctx = context(Options(card="60x40"))
+    game, deck = find("jongrogue", "deck")
+    build_one(game, deck, ctx, tmp_path)
+    assert any("under 6 pt" in notice and "--card 60x40" in notice for notice in ctx.notices)
