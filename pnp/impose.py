@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor, isfinite
@@ -41,6 +42,7 @@ MIN_MARK = 2.0  # the shortest mark printed: a ruler still finds it
 MARK_GAP = 1.0  # between the bleed and the start of a mark
 MARK_REACH = MARK_GAP + MIN_MARK  # the least room outside a block that carries marks
 FOOTER_BAND = 3.5  # kept free of marks above the bottom 6 mm edge, for the footer
+FOOTER_CLEAR = 1.2  # more between the marks below a block and the footer's tallest glyphs
 EPSILON = 1e-6
 
 #: A piece: draws its front (and back) at the trim origin, art reaching ``bleed``
@@ -118,9 +120,13 @@ class Imposition:
         return min(self.outer_bleeds())
 
     def mark_lengths(self) -> Sides:
-        """How long the marks on each side are (0: no room for a mark)."""
-        return tuple(_mark_length(room, bleed) for room, bleed  # type: ignore[return-value]
-                     in zip(self.rooms(), self.outer_bleeds(), strict=True))
+        """How long the marks on each side are (0: no room for a mark); the marks below
+        stop short of the footer's line, so its words never touch them."""
+        left, top, right, bottom = (_mark_length(room, bleed) for room, bleed
+                                    in zip(self.rooms(), self.outer_bleeds(), strict=True))
+        if bottom > 0:
+            bottom = max(MIN_MARK, bottom - FOOTER_CLEAR)
+        return left, top, right, bottom
 
     def inner_bleed(self) -> float:
         return min(self.bleed, self.gutter / 2)
@@ -159,6 +165,10 @@ class Imposition:
     def reach_below(self) -> float:
         """How far below the block its bleed and marks go."""
         return self.top + self.block_h + self.outer_bleeds()[3] + MARK_GAP + self.mark_lengths()[3]
+
+    def reach_above(self) -> float:
+        """How far above the block its bleed and marks go."""
+        return self.top - self.outer_bleeds()[1] - MARK_GAP - self.mark_lengths()[1]
 
     def cut_guides(self) -> list[Line]:
         """Optional thin dashed lines across the whole sheet on every cut line."""
@@ -209,14 +219,39 @@ def _mark_length(room: float, bleed: float) -> float:
 
 def page_margins(page_w: float, page_h: float, blocks: Sequence[Imposition]) -> Margins:
     """The scale mark and footer below every block's marks: a 10 mm square where
-    the margin has room, else a 10 mm bar."""
+    the margin has room, else a 10 mm bar; where the pieces take the bottom band
+    (poker cards on Letter), up the side margins, between the crop marks."""
     lowest = max((block.reach_below() for block in blocks), default=0.0)
     free = page_h - SAFE_EDGE - lowest
     base = page_h - SAFE_EDGE - FOOTER_DESCENT
     right = page_w - SAFE_EDGE - 1
     if free >= SCALE_SQUARE + 1:
         return Margins((SAFE_EDGE + 1, base - SCALE_SQUARE), True, (right, base))
-    return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
+    if free >= FOOTER_BAND - EPSILON:
+        return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base))
+    highest = min(block.reach_above() for block in blocks)
+    if highest - SAFE_EDGE >= SCALE_SQUARE + 1:  # the bottom is taken, the top free (a back)
+        return Margins((SAFE_EDGE + 1, SAFE_EDGE), True, (right, SAFE_EDGE + SCALE_SQUARE))
+    return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base),
+                   along=_side_bands(page_w, page_h, blocks))
+
+
+#: Clearance between the bleed and the words in the side margin, and between a crop
+#: mark and the words along it.
+SIDE_CLEAR, MARK_CLEAR = 0.8, 2.5
+
+
+def _side_bands(page_w: float, page_h: float, blocks: Sequence[Imposition]
+                ) -> tuple[float, float, tuple[tuple[float, float], ...]]:
+    """The side margins outside every block's bleed, and the spans between the
+    horizontal cut lines (where the side marks are) along them."""
+    left = min(b.left - b.outer_bleeds()[0] for b in blocks) - SIDE_CLEAR
+    right = max(b.left + b.block_w + b.outer_bleeds()[2] for b in blocks) + SIDE_CLEAR
+    cuts = sorted({y for b in blocks for y in b.cut_y()})
+    edges = [SAFE_EDGE, *cuts, page_h - SAFE_EDGE]
+    spans = tuple((a + MARK_CLEAR, b - MARK_CLEAR)
+                  for a, b in itertools.pairwise(edges) if b - a > 4 * MARK_CLEAR)
+    return left, right, spans
 
 
 def _cuts(start: float, size: float, gutter: float, count: int) -> list[float]:
@@ -261,7 +296,9 @@ def impose(page_w: float, page_h: float, card_w: float, card_h: float, *,
 
     **Decision:** where keeping that room would cost more than a quarter of the
     pieces (poker cards on Letter), the pieces come first and the marks go
-    where they still fit.
+    where they still fit — if the side margins can take the footer and the
+    scale mark instead (``SIDE_BAND``); a piece that fits only without the
+    room is printed so too.
     """
     if bleed < 0 or gutter < 0:
         raise InputError("bleed and gutter cannot be negative")
@@ -272,9 +309,21 @@ def impose(page_w: float, page_h: float, card_w: float, card_h: float, *,
     if tight_cols < 1 or tight_rows < 1:
         raise InputError(f"a {card_w:g} × {card_h:g} mm piece does not fit on a "
                          f"{page_w:g} × {page_h:g} mm page inside the 6 mm edge")
-    if 4 * cols * rows < 3 * tight_cols * tight_rows:
+    if cols * rows == 0 or (4 * cols * rows < 3 * tight_cols * tight_rows and _side_room(
+            page_w, card_w, tight_cols, gutter, bleed) >= SIDE_BAND):
         cols, rows = tight_cols, tight_rows
     return _centred(page_w, page_h, card_w, card_h, cols, rows, gutter, bleed)
+
+
+#: The side margin the footer needs when the pieces take the bottom band: its words
+#: and the scale bar up the side, clear of the bleed.
+SIDE_BAND = 4.3
+
+
+def _side_room(page_w: float, card_w: float, cols: int, gutter: float, bleed: float) -> float:
+    """The margin left at each side of a block, outside its bleed and the 6 mm edge."""
+    block_w = cols * card_w + (cols - 1) * gutter
+    return (page_w - block_w) / 2 - SAFE_EDGE - bleed
 
 
 def _fit(length: float, size: float, gutter: float) -> int:
@@ -385,8 +434,42 @@ def _backs(spread: Spread, duplex: str, offset: tuple[float, float]) -> list:
 def _marks(spread: Spread, options: SheetOptions) -> list:
     shapes = [mark for layout, _ in spread for mark in layout.crop_marks()]
     if options.cut_guides:
-        shapes += [guide for layout, _ in spread for guide in layout.cut_guides()]
+        shapes += _guides(spread)
     return shapes
+
+
+def _guides(spread: Spread) -> list[Line]:
+    """The optional cut guides: across the sheet on every cut line, stopping at any
+    piece they would cross (another block's, on a shared sheet) and above the footer."""
+    pieces = [(x, y, x + w, y + h) for x, y, w, h in _trims(spread)]
+    page_w, page_h = spread[0][0].page_w, spread[0][0].page_h
+    floor = page_h - SAFE_EDGE - FOOTER_BAND
+    found: list[Line] = []
+    for layout, _batch in spread:
+        for guide in layout.cut_guides():
+            found += _stopped(guide, pieces, page_w, floor)
+    return list(dict.fromkeys(found))
+
+
+def _stopped(guide: Line, pieces: list[tuple[float, float, float, float]], page_w: float,
+             floor: float) -> list[Line]:
+    """The parts of ``guide`` outside every piece it would cross, above ``floor``."""
+    upright = abs(guide.x1 - guide.x2) < EPSILON
+    at = guide.x1 if upright else guide.y1
+    if not upright and at > floor:
+        return []
+    blocked = sorted((y0, y1) if upright else (x0, x1) for x0, y0, x1, y1 in pieces
+                     if (x0 + EPSILON < at < x1 - EPSILON if upright
+                         else y0 + EPSILON < at < y1 - EPSILON))
+    start, end, parts = 0.0, floor if upright else page_w, []
+    for low, high in blocked:
+        if low - start > 1.0:
+            parts.append((start, min(low, end)))
+        start = max(start, high)
+    if end - start > 1.0:
+        parts.append((start, end))
+    return [Line(at, a, at, b, GUIDE_STYLE) if upright else Line(a, at, b, at, GUIDE_STYLE)
+            for a, b in parts if b > a]
 
 
 def _trims(spread: Spread) -> list[tuple[float, float, float, float]]:

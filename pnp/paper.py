@@ -5,12 +5,13 @@ component, the page and the tool version.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.errors import InputError
 from pnp import __version__
 from pnp.settings import PAPER_NAMES
-from pnp.shapes import Line, Margins, Rect, Style, Text
+from pnp.shapes import Group, Line, Margins, Rect, Style, Text
 
 #: Home printers cannot print closer than this to the edge.
 SAFE_EDGE = 6.0
@@ -59,8 +60,12 @@ def standard_margins(width: float, height: float) -> Margins:
     return Margins((SAFE_EDGE + 1, y - SCALE_SQUARE), True, (width - SAFE_EDGE - 1, y))
 
 
-def decoration(margins: Margins, footer: str, lang: str) -> list:
-    """The 10 mm scale mark with its note, and the footer."""
+def decoration(margins: Margins, footer: str, lang: str,
+               measure: Callable[[str, float], float] | None = None) -> list:
+    """The 10 mm scale mark with its note, and the footer (up the side margins where
+    the margins say so: ``measure`` gives text widths in mm)."""
+    if margins.along is not None and measure is not None:
+        return _along_sides(margins.along, footer, lang, measure)
     x, y = margins.scale
     thin = Style(width=0.2)
     if margins.square:
@@ -71,9 +76,56 @@ def decoration(margins: Margins, footer: str, lang: str) -> list:
         right = x + SCALE_SQUARE
         mark = [Line(x, y + 1, right, y + 1, thin), Line(x, y, x, y + 2, thin),
                 Line(right, y, right, y + 2, thin)]
-        note = Text(x + SCALE_SQUARE + 2, y + 2, f"10 mm · {SCALE_NOTE[lang]}", FOOTER_SIZE)
+        note = Text(x + SCALE_SQUARE + 2, y + 2.2, f"10 mm · {SCALE_NOTE[lang]}",
+                    FOOTER_SIZE)  # on the footer's baseline
     fx, fy = margins.footer
     return [*mark, note, Text(fx, fy, footer, FOOTER_SIZE, anchor="end")]
+
+
+#: How far a 6.5 pt line's glyphs rise above its baseline and sink below it (mm).
+ASCENT, DESCENT = 1.9, 0.6
+
+
+def _along_sides(along: tuple[float, float, tuple[tuple[float, float], ...]], footer: str,
+                 lang: str, measure: Callable[[str, float], float]) -> list:
+    """The scale bar and its note up the left margin, the footer up the right one, each
+    reading from bottom to top in the spans between the crop marks."""
+    left, right, spans = along
+    lowest = max(spans, key=lambda span: span[1])
+    x = left - DESCENT - 0.4
+    bottom = lowest[1]
+    thin = Style(width=0.2)
+    bar = [Line(x + 0.8, bottom, x + 0.8, bottom - SCALE_SQUARE, thin),
+           Line(x, bottom, x + 1.6, bottom, thin),
+           Line(x, bottom - SCALE_SQUARE, x + 1.6, bottom - SCALE_SQUARE, thin)]
+    note = _upwards(f"10 mm · {SCALE_NOTE[lang]}", x - 0.6, bottom - SCALE_SQUARE - 1.5)
+    return [*bar, note, *_footer_up(footer, right + ASCENT, spans, measure)]
+
+
+def _footer_up(footer: str, x: float, spans: tuple[tuple[float, float], ...],
+               measure: Callable[[str, float], float]) -> list:
+    """The footer's parts (split at its dots) filling the spans from the lowest up; a
+    span too short for the next part is passed over (what is left over at the end goes
+    in the longest span)."""
+    parts, lines = footer.split(" · "), []
+    for top, bottom in sorted(spans, key=lambda span: -span[1]):
+        line = ""
+        while parts and measure(f"{line} · {parts[0]}" if line else parts[0],
+                                FOOTER_SIZE) <= bottom - top:
+            line = f"{line} · {parts.pop(0)}" if line else parts.pop(0)
+        if line:
+            lines.append((line, bottom))
+    if parts:
+        _top, longest = max(spans, key=lambda span: span[1] - span[0])
+        there = [line for line, y in lines if y == longest]
+        lines = [*((line, y) for line, y in lines if y != longest),
+                 (" · ".join([*there, *parts]), longest)]
+    return [_upwards(line, x, y) for line, y in lines]
+
+
+def _upwards(text: str, x: float, y: float) -> Group:
+    """``text`` reading from bottom to top, its baseline on x, starting at y."""
+    return Group((Text(0, 0, text, FOOTER_SIZE),), dx=x, dy=y, rotate=-90)
 
 
 def footer_text(game: str, component: str, number: int, count: int, flip: str = "") -> str:

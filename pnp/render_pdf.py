@@ -18,7 +18,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as pdfcanvas
 
-from pnp import __version__, pictures
+from pnp import __version__, fonts, pictures
 from pnp.fonts import FontChoice, missing_glyphs
 from pnp.paper import decoration, flip_words, footer_text, standard_margins
 from pnp.shapes import (
@@ -79,7 +79,7 @@ def _page(canvas, painter: _Painter, doc: Document, page: Page, number: int, tot
         footer = footer_text(doc.game, page.label or doc.component, number, total,
                              flip_words(doc.flip, lang))
         margins = page.margins or standard_margins(page.width, page.height)
-        painter.draw_all(decoration(margins, footer, lang))
+        painter.draw_all(decoration(margins, footer, lang, painter.measure))
     painter.emit("Q")
     canvas.showPage()
 
@@ -133,6 +133,10 @@ class _Painter:
         self.saved: list[dict[str, str]] = []
 
     # -- the operator stream and its state ------------------------------------
+
+    def measure(self, text: str, size: float) -> float:
+        """The width of ``text`` at ``size`` points in this font, in mm."""
+        return fonts.string_width(text, self.font, size)
 
     def emit(self, code: str) -> None:
         self.canvas._code.append(code)  # the current page's (or form's) stream

@@ -140,6 +140,10 @@ class Margins:
     scale: tuple[float, float]
     square: bool
     footer: tuple[float, float]
+    #: Where the pieces take the bottom band (poker cards on Letter): the scale mark and
+    #: the footer run up the side margins instead, between the crop marks — the left
+    #: band's right edge, the right band's left edge, and the free (top, bottom) spans.
+    along: tuple[float, float, tuple[tuple[float, float], ...]] | None = None
 
 
 @dataclass

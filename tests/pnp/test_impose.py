@@ -172,3 +172,59 @@ def test_no_piece_art_reaches_into_another_piece_on_fronts_or_backs(options, gut
                 overlap_w = min(a[2], b[2]) - max(a[0], b[0])
                 overlap_h = min(a[3], b[3]) - max(a[1], b[1])
                 assert overlap_w <= 1e-6 or overlap_h <= 1e-6, (a, b)
+
+
+def _box_of(shape, measure) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of a decoration shape (rotated footer text included)."""
+    from pnp.paper import ASCENT, DESCENT
+    from pnp.shapes import Group, Line, Rect, Text
+
+    if isinstance(shape, Line):
+        return (min(shape.x1, shape.x2), min(shape.y1, shape.y2),
+                max(shape.x1, shape.x2), max(shape.y1, shape.y2))
+    if isinstance(shape, Rect):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if isinstance(shape, Group):  # text reading upwards from (dx, dy)
+        (text,) = shape.items
+        return (shape.dx - ASCENT, shape.dy - measure(text.text, text.size),
+                shape.dx + DESCENT, shape.dy)
+    assert isinstance(shape, Text)
+    width = measure(shape.text, shape.size)
+    x0 = shape.x - width if shape.anchor == "end" else shape.x
+    return x0, shape.y - ASCENT, x0 + width, shape.y + DESCENT
+
+
+@given(st.sampled_from(list(PAPERS.values())), st.sampled_from(sorted(CARD_SIZES)),
+       st.booleans(), st.sampled_from([0.0, 3.0]))
+def test_the_scale_mark_and_footer_never_touch_a_piece_or_a_mark(paper, name, landscape,
+                                                                 bleed):
+    """On any paper, in either orientation: the footer and the scale mark keep clear of
+    every piece with its bleed and of every crop mark by 0.3 mm at least (a generous
+    width for the text: the longest footer the project prints)."""
+    from pnp.impose import page_margins
+    from pnp.paper import decoration
+
+    w, h = (paper.height, paper.width) if landscape else (paper.width, paper.height)
+    try:
+        layout = impose(w, h, *CARD_SIZES[name], bleed=bleed)
+    except InputError:
+        return
+    footer = ("魔人ダンジョン — the 魔人 dungeon card game · majin · 12/12 · two-sided, "
+              "short-edge flip · pnp-companion 0.1.0")
+
+    def measure(text: str, size: float) -> float:
+        return sum(2.0 if ord(ch) > 0x2E80 else 1.3 for ch in text) * size / 6.5
+
+    margins = page_margins(w, h, [layout])
+    trims = layout.trims()
+    bleeds = layout.outer_bleeds()
+    pieces = [(x - bleeds[0], y - bleeds[1], x + layout.card_w + bleeds[2],
+               y + layout.card_h + bleeds[3]) for x, y in trims]
+    marks = [(min(m.x1, m.x2) - 0.3, min(m.y1, m.y2) - 0.3, max(m.x1, m.x2) + 0.3,
+              max(m.y1, m.y2) + 0.3) for m in layout.crop_marks() if m.style == MARK_STYLE]
+    for shape in decoration(margins, footer, "en", measure):
+        x0, y0, x1, y1 = _box_of(shape, measure)
+        assert x0 >= SAFE_EDGE - 1e-6 and x1 <= w - SAFE_EDGE + 1e-6, (name, shape)
+        assert y0 >= SAFE_EDGE - 1e-6 and y1 <= h - SAFE_EDGE + 1e-6, (name, shape)
+        for bx0, by0, bx1, by1 in pieces + marks:
+            assert not (x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1), (name, shape)

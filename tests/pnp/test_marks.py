@@ -91,3 +91,30 @@ def test_token_sheets_carry_marks_on_all_four_sides_in_the_pdf(built, paper):
     assert {ln["top"] < middle_y for ln in vertical} == {True, False}  # above and below
     rows = {round(ln["top"], 1) for ln in horizontal}
     assert len(rows) >= 3  # two rows of tokens: three cut lines across
+
+
+@pytest.mark.parametrize(("game", "component"), [("darkhall", "pieces"),
+                                                 ("majin-dungeon", "pieces"),
+                                                 ("rakugaaki", "tiles")])
+def test_cut_guides_never_cross_a_piece(game: str, component: str) -> None:
+    """--cut-guides run across the sheet on every cut line but stop at any piece they
+    would cross (the rules card beside the tokens) and above the footer."""
+    from pnp.catalog import find
+    from pnp.impose import EPSILON
+
+    ctx = context(Options(cut_guides=True))
+    _game, found = find(game, component)
+    seen = 0
+    for page in found.pages(ctx):
+        guides = [s for s in page.shapes if isinstance(s, Line) and s.style == GUIDE_STYLE]
+        seen += len(guides)
+        for line in guides:
+            for x, y, w, h in page.trims:
+                if line.x1 == line.x2:
+                    crosses = x + EPSILON < line.x1 < x + w - EPSILON and \
+                        min(line.y2, line.y1) < y + h - EPSILON and max(line.y1, line.y2) > y
+                else:
+                    crosses = y + EPSILON < line.y1 < y + h - EPSILON and \
+                        min(line.x1, line.x2) < x + w - EPSILON and max(line.x1, line.x2) > x
+                assert not crosses, (page.label, line, (x, y, w, h))
+    assert seen  # the fronts carry them

@@ -254,3 +254,47 @@ def test_a_card_size_that_shrinks_text_under_6_pt_is_reported(tmp_path) -> None:
     game, deck = find("jongrogue", "deck")
     build_one(game, deck, ctx, tmp_path)
     assert any("under 6 pt" in notice and "--card 60x40" in notice for notice in ctx.notices)
+
+
+def _clear_of_pieces(path, page_index: int = 0) -> list[str]:
+    """Footer and scale-note glyphs (6.5 pt, outside every card's bleed) that touch a
+    card's bleed box or come within 1 mm of a crop mark: what they touch."""
+    touching = []
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[page_index]
+        boxes = [(float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+                 for b in _bleed_boxes(page)]
+        marks = [ln for ln in page.lines if ln.get("linewidth", 1) > 0.4]
+        for ch in page.chars:
+            if abs(ch["size"] - 6.5) > 0.3 and ch["upright"]:
+                continue
+            x0, x1, top, bottom = ch["x0"], ch["x1"], ch["top"], ch["bottom"]
+            if any(x0 < bx1 and bx0 < x1 and top < by1 and by0 < bottom
+                   for bx0, by0, bx1, by1 in boxes):
+                continue  # text on a card, not the footer
+            for ln in marks:
+                near = 1.0 * PT
+                if (x0 - near < ln["x1"] and ln["x0"] < x1 + near
+                        and top - near < ln["bottom"] and ln["top"] < bottom + near):
+                    touching.append(f"{ch['text']!r} near a mark at {ln['top'] / PT:.1f} mm")
+    return touching
+
+
+def _bleed_boxes(page):
+    """Each card's area, bleed included (its background rectangles)."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
+            if r["width"] / PT > 30 and r["height"] / PT > 30]
+
+
+@pytest.mark.parametrize(("game", "component"), [("majin-dungeon", "majin"),
+                                                 ("majin-dungeon", "monsters")])
+def test_the_footer_never_touches_a_piece_or_its_marks_on_letter(built, game, component):
+    """Poker cards 3 × 3 on Letter take the bottom band: the scale mark and the footer
+    run up the side margins, between the crop marks, clear of every card and mark."""
+    path = built(game, component, paper="letter")
+    for index in (0, 1):  # a page of fronts and its backs
+        assert _clear_of_pieces(path, index) == []
+    with pdfplumber.open(path) as pdf:
+        sideways = "".join(c["text"] for c in pdf.pages[0].chars if not c["upright"])
+    assert "実寸で印刷"[::-1] in sideways[::-1] or "実寸で印刷" in sideways
+    assert "pnp-companion" in sideways or "pnp-companion"[::-1] in sideways
