@@ -154,7 +154,8 @@ class Context:
         if o.one_up:
             return imposition.one_up(pieces * o.copies, size, o.bleed, label)
         w, h = self.page_size(landscape)
-        layout = imposition.impose(w, h, *size, gutter=o.gutter, bleed=o.bleed)
+        layout = imposition.impose(w, h, *size, gutter=packing.lot_gutter(pieces, o.gutter),
+                                   bleed=o.bleed)
         return imposition.sheets(pieces * o.copies, layout, self.sheet_options(), label)
 
     def pack(self, lots: list[Lot], label: str) -> list[Page]:

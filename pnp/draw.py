@@ -8,7 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import cos, pi, sin
 
-from pnp.shapes import MIN_TEXT, MM_PER_PT, Circle, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import (
+    MIN_TEXT,
+    MM_PER_PT,
+    SAFE_ZONE,
+    Circle,
+    Group,
+    Line,
+    Path,
+    Rect,
+    Style,
+    Text,
+    filled,
+)
 from pnp.text import wrap
 
 _PIPS = {
@@ -102,11 +114,12 @@ def fold_standee(width: float, base: float, panel: float, front: list, back: lis
                      Group(tuple(front), dx=width, dy=base + panel, rotate=180),
                      Group(tuple(back), dy=base + panel)]
     shapes += [Line(0, y, width, y, FOLD) for y in (base, base + panel, base + 2 * panel)]
+    inset = max(base * 0.35, SAFE_ZONE + 0.6)  # the words clear of the cut
     if labels[0]:
         shapes.append(Group((Text(0, 0, labels[0], 6, anchor="middle"),), dx=width / 2,
-                            dy=base * 0.35, rotate=180))
+                            dy=inset, rotate=180))
     if labels[1]:
-        shapes.append(Text(width / 2, length - base * 0.35, labels[1], 6, anchor="middle"))
+        shapes.append(Text(width / 2, length - inset, labels[1], 6, anchor="middle"))
     return shapes
 
 

@@ -57,6 +57,10 @@ class Piece:
     front: Art
     back: Art | None = None
     name: str = ""
+    #: The colour its art shows at the cut (a token's colour, a back by floor): pieces
+    #: of different colours never share a cut line, so a slight miscut never shows a
+    #: neighbour's colour ("": one colour with all the others).
+    colour: str = ""
 
 
 @dataclass(frozen=True)

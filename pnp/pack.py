@@ -11,9 +11,9 @@ ties keep the earliest order, so the result is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice, permutations
+from itertools import islice
 from math import ceil
 
 from companion.errors import InputError
@@ -56,13 +56,42 @@ def pack(lots: Sequence[Lot], page_w: float, page_h: float, *, bleed: float = 3.
     reach = min(bleed, 3.0) + MARK_GAP + max(MIN_MARK, PACKED_MARK)
     lots = [_upright_or_turned(lot, page_w, page_h, reach) for lot in _merged(lots)]
     best: tuple | None = None
-    for order in islice(permutations(range(len(lots))), MAX_ORDERS):
+    for order in islice(_orders(lots), MAX_ORDERS):
         sheets = _pack_in_order([lots[i] for i in order], page_w, page_h, bleed, gutter, reach)
         score = (len(sheets), _used_height(sheets[-1]))
         if best is None or score < best[0]:
             best = (score, sheets)
     assert best is not None
     return [sheet.blocks for sheet in best[1]]
+
+
+def _orders(lots: list[Lot]) -> Iterator[tuple[int, ...]]:
+    """Every order of the lots that differs in what it packs: lots of one size and
+    count (the colours of the tokens) are interchangeable, so among them only the
+    order first given is tried."""
+    kinds: dict[tuple, list[int]] = {}
+    for index, lot in enumerate(lots):
+        kinds.setdefault((lot.size, len(lot.pieces)), []).append(index)
+    groups = list(kinds.values())
+    for arrangement in _distinct(tuple(len(group) for group in groups)):
+        taken = [0] * len(groups)
+        order = []
+        for kind in arrangement:
+            order.append(groups[kind][taken[kind]])
+            taken[kind] += 1
+        yield tuple(order)
+
+
+def _distinct(counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """The distinct sequences holding ``counts[k]`` copies of each kind k, in order."""
+    if not any(counts):
+        yield ()
+        return
+    for kind, left in enumerate(counts):
+        if left:
+            rest = (*counts[:kind], left - 1, *counts[kind + 1:])
+            for tail in _distinct(rest):
+                yield (kind, *tail)
 
 
 def _upright_or_turned(lot: Lot, page_w: float, page_h: float, reach: float) -> Lot:
@@ -76,8 +105,8 @@ def _upright_or_turned(lot: Lot, page_w: float, page_h: float, reach: float) -> 
     fits_turned = h <= room_w + EPSILON and w <= room_h + EPSILON
     if fits or not fits_turned or any(piece.back for piece in lot.pieces):
         return lot
-    return Lot(tuple(Piece(_turned(piece.front, h), None, piece.name) for piece in lot.pieces),
-               (h, w))
+    return Lot(tuple(Piece(_turned(piece.front, h), None, piece.name, piece.colour)
+                     for piece in lot.pieces), (h, w))
 
 
 def _turned(art, height: float):
@@ -95,6 +124,17 @@ def _merged(lots: Sequence[Lot]) -> list[Lot]:
     return [Lot(tuple(pieces), size) for size, pieces in by_size.items() if pieces]
 
 
+#: The gutter between pieces of different colours (a token's colour, a back by floor):
+#: each keeps 1 mm of bleed on every side, so a slight miscut never shows a neighbour's.
+COLOUR_GUTTER = 2.0
+
+
+def lot_gutter(pieces: Sequence[Piece], gutter: float) -> float:
+    """The gutter a lot's pieces get: the one asked for, at least ``COLOUR_GUTTER``
+    where their colours differ."""
+    return max(gutter, COLOUR_GUTTER) if len({p.colour for p in pieces}) > 1 else gutter
+
+
 def _used_height(sheet: _Sheet) -> float:
     return max(layout.top + layout.block_h for layout, _ in sheet.blocks)
 
@@ -106,8 +146,8 @@ def _pack_in_order(lots: list[Lot], page_w: float, page_h: float, bleed: float,
     for lot in lots:
         left = list(lot.pieces)
         while left:
-            placed = _place(sheets[-1], lot.size, len(left), page_w, page_h, bleed, gutter,
-                            reach)
+            placed = _place(sheets[-1], lot.size, len(left), page_w, page_h, bleed,
+                            lot_gutter(lot.pieces, gutter), reach)
             if placed == 0:
                 if not sheets[-1].blocks:
                     w, h = lot.size

@@ -114,6 +114,9 @@ Shape = Line | Rect | Circle | Path | Text | Image | Group | Form
 
 #: The smallest text a printed piece carries, in points (legible on a home printer).
 MIN_TEXT = 6.0
+#: Nothing that carries game information (numbers, icons, marks, text) lies closer
+#: than this to a cut line (mm): a slight miscut never takes it.
+SAFE_ZONE = 2.5
 
 
 def text_sizes(items, scale: float = 1.0):

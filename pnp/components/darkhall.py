@@ -14,7 +14,7 @@ from companion.darkhall.pieces import Colour, colours, monster_tiles, token_face
 from pnp import draw
 from pnp.draw import text_box
 from pnp.impose import Piece
-from pnp.shapes import MIN_TEXT, MM_PER_PT, Circle, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, MM_PER_PT, SAFE_ZONE, Circle, Line, Path, Rect, Style, Text, filled
 
 SQUARE = 15.0  # default square size: the board fits one A4 or Letter landscape page
 LETTER_RING = 6.0
@@ -105,7 +105,7 @@ def token_pieces(size: float) -> list[Piece]:
         for face in token_faces(2):
             pieces.append(Piece(_token_face(size, colour, face, front=True),
                                 _token_face(size, colour, 7 - face, front=False),
-                                f"{colour.name}-{face}"))
+                                f"{colour.name}-{face}", colour=colour.name))
     return pieces
 
 
@@ -123,9 +123,9 @@ def _token_face(size: float, colour: Colour, number: int, *, front: bool):
                          radius=size * 0.08)
         numeral = Text(size / 2, size * 0.69, str(number), size * 0.5 / MM_PER_PT,
                        anchor="middle", bold=True)
-        corner = size * (0.15 if front else 0.22)
-        mark = draw.mark(colour.mark, corner, corner, size * (0.09 if front else 0.075),
-                         "#000000")
+        radius = size * (0.085 if front else 0.075)
+        corner = SAFE_ZONE + radius  # the mark carries the colour: clear of the cut
+        mark = draw.mark(colour.mark, corner, corner, radius, "#000000")
         halo = draw.mark(colour.mark, corner, corner, size * 0.12, "#ffffff") if front else []
         return [whole, inner, numeral, *halo, *mark]
     return art

@@ -16,7 +16,7 @@ from companion.majin import corridors, treasure
 from companion.majin.cards import Cards, Character, Corridor, Item
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import MIN_TEXT, Circle, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, SAFE_ZONE, Circle, Group, Line, Path, Rect, Style, Text, filled
 from pnp.templates import template_dir
 
 if TYPE_CHECKING:
@@ -165,7 +165,8 @@ def tile_pieces(found: Cards, lang: str) -> list[Piece]:
         for copy in range(card.count):
             made.append(Piece(front, _tile_back(card.floor),
                               name=f"tile {card.id}" + (f" #{copy + 1}" if card.count > 1
-                                                        else "")))
+                                                        else ""),
+                              colour=f"B{card.floor}F"))
     return made
 
 
@@ -198,7 +199,8 @@ def _tile_marks(card: Corridor) -> list:
     symbol = _symbol(card, centre)
     shapes = list(symbol)
     if card.enc:
-        cx, cy = (5.6, 5.6) if symbol else (centre, centre)
+        corner = SAFE_ZONE + 4.8  # the encounter value, clear of the cut
+        cx, cy = (corner, corner) if symbol else (centre, centre)
         shapes += [Circle(cx, cy, 4.8, Style(stroke=INK, fill="#ffffff", width=0.4)),
                    Text(cx, cy + 3.1, str(card.enc), 24.5, anchor="middle", bold=True)]
     return shapes
@@ -378,9 +380,9 @@ def _token_front(name: str, label: str):
         return [Rect(-bleed, -bleed, TOKEN + 2 * bleed, TOKEN + 2 * bleed, filled(PAPER)),
                 Circle(TOKEN / 2, TOKEN / 2, 9.2, Style(stroke=colour, width=0.6)),
                 *_emblem(name, colour),
-                Rect(1.0, TOKEN - 4.8, TOKEN - 2.0, 3.2, filled(PAPER)),  # a band on the ring
-                Text(TOKEN / 2, TOKEN - 2.4, label, MIN_TEXT, anchor="middle", bold=True,
-                     fill=colour)]
+                Rect(1.0, TOKEN - 5.6, TOKEN - 2.0, 3.4, filled(PAPER)),  # a band on the ring
+                Text(TOKEN / 2, TOKEN - SAFE_ZONE - 0.6, label, MIN_TEXT, anchor="middle",
+                     bold=True, fill=colour)]
     return art
 
 

@@ -123,7 +123,8 @@ def pieces(deck: Deck, cards: list[Card], measure: Callable[[str, float], float]
             backs[kind] = _back(spec, kind, Canvas(*fit.layout, fit.bleed, measure,
                                                    folder=spec.source.parent), fit)
         drawn.append(Piece(_art(face), _form_art(backs[kind], h if spec.turned else None),
-                           name=f"card {card.number}"))
+                           name=f"card {card.number}",
+                           colour=kind if kind in spec.backs else ""))
         progress(1)
     return Drawn(drawn, overflow, overflowed, small)
 

@@ -118,3 +118,22 @@ def test_cut_guides_never_cross_a_piece(game: str, component: str) -> None:
                         min(line.x1, line.x2) < x + w - EPSILON and max(line.x1, line.x2) > x
                 assert not crosses, (page.label, line, (x, y, w, h))
     assert seen  # the fronts carry them
+
+
+@pytest.mark.parametrize(("game", "component"), [("darkhall", "tokens"),
+                                                 ("majin-dungeon", "dungeon")])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pieces_of_different_colours_never_share_a_cut_line(game, component, paper) -> None:
+    """Token colours, tiles by floor: a gutter with bleed on both sides between every
+    two pieces, so a slight miscut never shows a neighbour's colour."""
+    from pnp.catalog import find
+    from pnp.pack import COLOUR_GUTTER
+
+    _game, found = find(game, component)
+    for page in found.pages(context(Options(paper=paper))):
+        trims = page.trims or []
+        for i, (ax, ay, aw, ah) in enumerate(trims):
+            for bx, by, bw, bh in trims[i + 1:]:
+                apart_x = max(bx - (ax + aw), ax - (bx + bw))
+                apart_y = max(by - (ay + ah), ay - (by + bh))
+                assert max(apart_x, apart_y) >= COLOUR_GUTTER - 1e-6, (page.label, i)
