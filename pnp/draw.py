@@ -207,8 +207,9 @@ def arrow(x1: float, y1: float, x2: float, y2: float, head: float = 2.0,
 def mark(shape: str, cx: float, cy: float, r: float, colour: str) -> list:
     """A solid shape of radius ``r`` centred on (cx, cy): the mark that tells
     pieces apart without their colour (circle, square, triangle, diamond, star,
-    cross, hexagon)."""
-    style = filled(colour)
+    cross, hexagon). Outlined in its own colour, so it stays in sight in ink-saver
+    print, where lines print black."""
+    style = Style(stroke=colour, fill=colour, width=0.15)
     if shape == "circle":
         return [Circle(cx, cy, r * 0.85, style)]
     if shape == "square":

@@ -91,14 +91,14 @@ def _pdf_box(x: float, y: float, w: float, h: float, height: float) -> tuple:
 
 def ink_saving(colour: str, ink: bool = False) -> str:
     """Fills become a pale grey of their lightness, so large areas cost little ink;
-    black and white stay as they are. Lines and text (``ink``) darker than middle
-    grey print black, so coloured words stay readable on the pale fills."""
+    black and white stay as they are. Lines and text (``ink``) print black, so words
+    stay readable on the pale fills (a white number on a coloured inset too)."""
+    if ink:
+        return "#000000"
     c = HexColor(colour)
     if (c.red, c.green, c.blue) in ((0, 0, 0), (1, 1, 1)):
         return colour
     grey = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-    if ink and grey < 0.5:
-        return "#000000"
     level = round((0.55 + 0.45 * grey) * 255)
     return f"#{level:02x}{level:02x}{level:02x}"
 

@@ -12,10 +12,12 @@ from companion import data as shipped_data
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, SQUARES, WALLS, WIDTH
 from companion.darkhall.pieces import Colour, colours, monster_tiles, token_faces
 from pnp import draw
+from pnp.colour import ink_on
 from pnp.draw import text_box
 from pnp.impose import Piece
 from pnp.shapes import MIN_TEXT, MM_PER_PT, SAFE_ZONE, Circle, Line, Path, Rect, Style, Text, filled
 
+SQUARE_NAME = "#5a5448"  # a square's name: 4.5:1 on every square
 SQUARE = 15.0  # default square size: the board fits one A4 or Letter landscape page
 LETTER_RING = 6.0
 FLOOR = "#e9e3d2"
@@ -36,17 +38,17 @@ def board(square: float, lang: str) -> list:
     for name in SQUARES:
         x, y = CELL[name]
         left, top = ring + x * square, ring + y * square
-        shapes.append(Rect(left, top, square, square, Style(stroke="#6b6458", fill=_floor(name),
-                                                            width=0.2)))
-        shapes.append(Text(left + 0.8, top + 2.5, name, max(MIN_TEXT, square * 0.13 / MM_PER_PT),
-                           fill="#5a5448"))
+        ground = Style(stroke="#6b6458", fill=square_fill(name), width=0.2)
+        shapes.append(Rect(left, top, square, square, ground))
+        shapes.append(Text(left + 0.8, top + 2.5, name,
+                           max(MIN_TEXT, square * 0.13 / MM_PER_PT), fill=SQUARE_NAME))
     shapes += _corners(square, lang)
     shapes += _walls(square)
     shapes += _pillars(square)
     return shapes
 
 
-def _floor(name: str) -> str:
+def square_fill(name: str) -> str:
     return {EXIT: "#cfe3c8", ENTRANCE: "#e6d3a8"}.get(name, FLOOR)
 
 
@@ -121,11 +123,12 @@ def _token_face(size: float, colour: Colour, number: int, *, front: bool):
         else:
             inner = Rect(size * 0.12, size * 0.12, size * 0.76, size * 0.76, filled(colour.rgb),
                          radius=size * 0.08)
+        ink = "#000000" if front else ink_on(colour.rgb)  # on the white disc, the inset
         numeral = Text(size / 2, size * 0.69, str(number), size * 0.5 / MM_PER_PT,
-                       anchor="middle", bold=True)
+                       anchor="middle", bold=True, fill=ink)
         radius = size * (0.085 if front else 0.075)
         corner = SAFE_ZONE + radius  # the mark carries the colour: clear of the cut
-        mark = draw.mark(colour.mark, corner, corner, radius, "#000000")
+        mark = draw.mark(colour.mark, corner, corner, radius, ink)
         halo = draw.mark(colour.mark, corner, corner, size * 0.12, "#ffffff") if front else []
         return [whole, inner, numeral, *halo, *mark]
     return art

@@ -47,16 +47,20 @@ def test_no_text_on_a_piece_within_2_5_mm_of_its_cut(game, component, paper, lan
 
 def test_dark_hall_colour_marks_keep_the_safe_zone() -> None:
     """The shape that tells a token's colour without its colour sits 2.5 mm inside."""
+    from companion.darkhall.pieces import colours
+    from pnp.colour import ink_on
     from pnp.components import darkhall as dh
     from pnp.shapes import Circle, Path, Rect
 
     size = 13.0
-    for piece in dh.token_pieces(size)[:8]:
-        for side in (piece.front, piece.back):
-            black = [s for s in side(3.0) if getattr(s, "style", None) is not None
-                     and s.style.fill == "#000000" and isinstance(s, Circle | Path | Rect)]
-            assert black
-            for shape in black:
+    inks = {c.name: ink_on(c.rgb) for c in colours()}
+    for piece in dh.token_pieces(size):
+        for side, ink in ((piece.front, "#000000"), (piece.back, inks[piece.colour])):
+            marks = [s for s in side(3.0) if getattr(s, "style", None) is not None
+                     and s.style.fill == ink and s.style.stroke == ink
+                     and isinstance(s, Circle | Path | Rect)]
+            assert marks
+            for shape in marks:
                 xs, ys = _extent(shape)
                 assert min(xs) >= SAFE_ZONE - 1e-6 and min(ys) >= SAFE_ZONE - 1e-6
 
