@@ -135,17 +135,27 @@ class Imposition:
     def inner_bleed(self) -> float:
         return min(self.bleed, self.gutter / 2)
 
-    def art_box(self, x: float, y: float) -> tuple[float, float, float, float]:
-        """Where a piece's art may reach, relative to its trim corner."""
+    def art_box(self, x: float, y: float, occupied: set[tuple[float, float]] | None = None
+                ) -> tuple[float, float, float, float]:
+        """Where a piece's art may reach, relative to its trim corner: the outer bleed
+        at the block's edges, half the gutter between pieces, and the whole bleed
+        towards a slot left empty (the last, partial row), which is an outer edge too.
+        ``occupied``: the trim corners that hold a piece (None: every slot)."""
         outer, inner = self.outer_bleeds(), self.inner_bleed()
         first_col = abs(x - self.left) < EPSILON
         last_col = abs(x + self.card_w - self.left - self.block_w) < EPSILON
         first_row = abs(y - self.top) < EPSILON
         last_row = abs(y + self.card_h - self.top - self.block_h) < EPSILON
-        left = outer[0] if first_col else inner
-        right = outer[2] if last_col else inner
-        up = outer[1] if first_row else inner
-        down = outer[3] if last_row else inner
+        step_x, step_y = self.card_w + self.gutter, self.card_h + self.gutter
+
+        def empty(nx: float, ny: float) -> bool:
+            return occupied is not None and not any(
+                abs(nx - ox) < EPSILON and abs(ny - oy) < EPSILON for ox, oy in occupied)
+
+        left = outer[0] if first_col else self.bleed if empty(x - step_x, y) else inner
+        right = outer[2] if last_col else self.bleed if empty(x + step_x, y) else inner
+        up = outer[1] if first_row else self.bleed if empty(x, y - step_y) else inner
+        down = outer[3] if last_row else self.bleed if empty(x, y + step_y) else inner
         return (-left, -up, self.card_w + left + right, self.card_h + up + down)
 
     def crop_marks(self) -> list[Line]:
@@ -416,9 +426,13 @@ def _placed(art: Art, layout: Imposition, x: float, y: float, box: Box,
 
 
 def _fronts(spread: Spread) -> list:
-    return [_placed(piece.front, layout, x, y, layout.art_box(x, y))
-            for layout, batch in spread
-            for piece, (x, y) in zip(batch, layout.trims(), strict=False)]
+    shapes = []
+    for layout, batch in spread:
+        filled = layout.trims()[:len(batch)]
+        occupied = set(filled)
+        shapes += [_placed(piece.front, layout, x, y, layout.art_box(x, y, occupied))
+                   for piece, (x, y) in zip(batch, filled, strict=True)]
+    return shapes
 
 
 def _backs(spread: Spread, duplex: str, offset: tuple[float, float]) -> list:
@@ -427,11 +441,13 @@ def _backs(spread: Spread, duplex: str, offset: tuple[float, float]) -> list:
     shapes = []
     for layout, batch in spread:
         behind = layout.mirrored(duplex)
-        for piece, (x, y) in zip(batch, layout.trims(), strict=False):
+        filled = layout.trims()[:len(batch)]
+        occupied = {layout.back_of(x, y, duplex)[:2] for x, y in filled}
+        for piece, (x, y) in zip(batch, filled, strict=True):
             if piece.back is not None:
                 sx, sy, turned = layout.back_of(x, y, duplex)
                 shapes.append(_placed(piece.back, behind, sx + dx, sy + dy,
-                                      behind.art_box(sx, sy), turned))
+                                      behind.art_box(sx, sy, occupied), turned))
     return shapes
 
 
@@ -481,9 +497,11 @@ def _trims(spread: Spread) -> list[tuple[float, float, float, float]]:
             for _, (x, y) in zip(batch, layout.trims(), strict=False)]
 
 
-def _page_of(spread: Spread, shapes: list, label: str) -> Page:
+def _page_of(spread: Spread, shapes: list, label: str,
+             trims: list[tuple[float, float, float, float]] | None = None) -> Page:
     first = spread[0][0]
-    return Page(first.page_w, first.page_h, shapes, label=label, trims=_trims(spread),
+    return Page(first.page_w, first.page_h, shapes, label=label,
+                trims=_trims(spread) if trims is None else trims,
                 margins=page_margins(first.page_w, first.page_h, [b for b, _ in spread]))
 
 
@@ -498,7 +516,14 @@ def _back_page(spread: Spread, options: SheetOptions, label: str) -> Page | None
     if not shapes:
         return None
     behind = [(layout.mirrored(duplex), batch) for layout, batch in spread]
-    return _page_of(behind, _sheet_form(shapes), label + " (back)")
+    return _page_of(behind, _sheet_form(shapes), label + " (back)",
+                    _back_trims(spread, duplex))
+
+
+def _back_trims(spread: Spread, duplex: str) -> list[tuple[float, float, float, float]]:
+    """Where the backs of a spread's pieces lie: each front's slot, turned over."""
+    return [(*layout.back_of(x, y, duplex)[:2], layout.card_w, layout.card_h)
+            for layout, batch in spread for x, y in layout.trims()[:len(batch)]]
 
 
 def _sheet_form(backs: list[Group]) -> list:
@@ -564,7 +589,7 @@ def _folded_page(spread: Spread, options: SheetOptions, label: str) -> Page:
     shapes += _marks(whole, options) + _marks(behind, options)
     blocks = [b for b, _ in whole + behind]
     return Page(page_w, page_h, shapes, label=label + " (fold)",
-                trims=_trims(whole) + _trims(behind),
+                trims=_trims(whole) + _back_trims(whole, duplex),
                 margins=page_margins(page_w, page_h, blocks))
 
 

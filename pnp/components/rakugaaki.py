@@ -162,13 +162,22 @@ def bounds(points: list[tuple[float, float]]) -> tuple[float, float, float, floa
     return min(xs), min(ys), max(xs), max(ys)
 
 
+#: How far the cells' colours run beyond a half's outline, so a cut along it that
+#: strays a little still shows the cell, not white paper.
+BOARD_BLEED = 2.0
+
+
 def half_drawing(board: Board, side: int, flats: float, lang: str
                  ) -> tuple[float, float, list]:
     """One half as (width, height, shapes), its top-left at 0, 0."""
     shape = outline(board, side, flats)
     x0, y0, x1, y1 = bounds(shape)
     art: list = [polygon(shape, Style(stroke=None, fill="#cfc8b8"))]
-    for cell in next(cells for cells, s in halves(board) if s == side):
+    cells = next(cells for cells, s in halves(board) if s == side)
+    for cell in cells:  # each cell's colour beyond the outline: the bleed of the cut
+        art.append(polygon(hexagon(*centre(cell, flats), flats + 2 * BOARD_BLEED),
+                           Style(stroke=None, fill=TINT.get(board.marks[cell], PAPER))))
+    for cell in cells:
         art += cell_art(board, cell, flats, lang)
     if side:
         art += join_marks(board, side, flats)
@@ -263,8 +272,9 @@ def tile_pieces(flats: float, shape: str, lang: str, *, light: bool = False) -> 
         back = _tile_back(team, size, shape)
         for value, count in OWNED.items():
             pieces += [Piece(_tile_front(team, value, size, shape), back,
-                             f"{team.id}-{value}") for _copy in range(count)]
-        pieces.append(Piece(_character(team, size, shape, lang), back, f"{team.id}-character"))
+                             f"{team.id}-{value}", colour=team.id) for _copy in range(count)]
+        pieces.append(Piece(_character(team, size, shape, lang), back, f"{team.id}-character",
+                            colour=team.id))
     return pieces
 
 
@@ -350,11 +360,11 @@ def guard_pieces(flats: float, lang: str) -> list[Piece]:
     base = width * 0.35
     w = words(lang)
 
-    def art(bleed: float) -> list:
-        face = [Rect(0, 0, width, height, filled("#dfe7f2")),
+    def art(bleed: float) -> list:  # each panel's colour runs into the bleed at the sides
+        face = [Rect(-bleed, 0, width + 2 * bleed, height, filled("#dfe7f2")),
                 *guard_figure(width, height)]
-        back = [Rect(0, 0, width, height, filled("#c9d4e4")), *guard_figure(width, height,
-                                                                            back=True)]
+        back = [Rect(-bleed, 0, width + 2 * bleed, height, filled("#c9d4e4")),
+                *guard_figure(width, height, back=True)]
         return draw.fold_standee(width, base, height, face, back, bleed,
                                  (w["guard_front"], w["guard_back"]))
     return [Piece(art, name=f"guard-{i + 1}") for i in range(2)]

@@ -161,17 +161,44 @@ def _art(colour):
                                      SheetOptions("none")])
 @pytest.mark.parametrize("gutter", [0.0, 2.0])
 def test_no_piece_art_reaches_into_another_piece_on_fronts_or_backs(options, gutter):
+    """Every piece's art (its bleed included) stays out of every other piece's trim,
+    fronts and backs, a partial page too; and the pieces beside an empty slot of the
+    partial row bleed into it in full (an outer edge, cut like any other)."""
     layout = impose(*A4, 63, 88, gutter=gutter, bleed=3.0)
     pieces = [Piece(_art("f"), _art("b"))] * 7  # a partial page as well
     for page in sheets(pieces, layout, options, "cards"):
         extents = [_page_extent(s) for s in page.shapes if hasattr(s, "items")]
         assert extents
-        for i, a in enumerate(extents):
-            assert a[0] >= SAFE_EDGE - 1e-6 and a[2] <= page.width - SAFE_EDGE + 1e-6
-            for b in extents[i + 1:]:
-                overlap_w = min(a[2], b[2]) - max(a[0], b[0])
-                overlap_h = min(a[3], b[3]) - max(a[1], b[1])
-                assert overlap_w <= 1e-6 or overlap_h <= 1e-6, (a, b)
+        trims = [(x, y, x + w, y + h) for x, y, w, h in page.trims]
+        for art in extents:
+            assert art[0] >= SAFE_EDGE - 1e-6 and art[2] <= page.width - SAFE_EDGE + 1e-6
+            inside = [t for t in trims if art[0] <= t[0] + 1e-6 and t[2] <= art[2] + 1e-6
+                      and art[1] <= t[1] + 1e-6 and t[3] <= art[3] + 1e-6]
+            for trim in trims:
+                if trim in inside[:1]:
+                    continue
+                overlap_w = min(art[2], trim[2]) - max(art[0], trim[0])
+                overlap_h = min(art[3], trim[3]) - max(art[1], trim[1])
+                assert overlap_w <= 1e-6 or overlap_h <= 1e-6, (art, trim)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_partial_row_bleeds_into_its_empty_slots(duplex):
+    """Seven cards on a 3 × 3 sheet: the seventh bleeds in full towards the empty slot
+    beside it, the two above the empty slots bleed down into them — fronts and backs
+    (mirrored across the long edge)."""
+    layout = impose(*A4, 63, 88, bleed=3.0)
+    front, back = sheets([Piece(_art("f"), _art("b"))] * 7, layout, SheetOptions(duplex),
+                         "cards")
+    for page in (front, back) if duplex == "long" else (front,):  # short: the row on top
+        extents = [_page_extent(s) for s in page.shapes if hasattr(s, "items")]
+        bottom = max(y + h for _x, y, _w, h in page.trims)
+        beside, above = 0, 0
+        for (x0, y0, x1, y1), (x, y, w, h) in zip(extents, page.trims, strict=True):
+            inner_row = y + h < bottom - 1e-6
+            beside += not inner_row and max(x - x0, x1 - x - w) >= 3 - 1e-6
+            above += inner_row and y1 - y - h >= 3 - 1e-6
+        assert beside == 1 and above == 2, page.label
 
 
 def _box_of(shape, measure) -> tuple[float, float, float, float]:
