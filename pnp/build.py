@@ -204,6 +204,7 @@ class Game:
     #: Reads the files the game's options name, so a bad one stops the build before it starts.
     validate: Callable[[Options], object] | None = None
     notice: str = ""  # a licence notice for the PDF's subject (the game's own terms)
+    needs: str = ""  # what else the table needs that is not printed (dice, counters…)
 
     def check(self, options: Options) -> None:
         for name, flag in GAME_OPTIONS.items():

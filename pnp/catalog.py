@@ -206,7 +206,9 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
     "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table,
                       sheet=True, stock="paper", making="keep it beside the sheet"),
 }, options=frozenset({"map"}),
-    validate=lambda options: options.map and maps.load_map(options.map))
+    validate=lambda options: options.map and maps.load_map(options.map),
+    needs="two six-sided dice, one white and one black; a pencil for each player; two "
+          "small tokens for the score and armament tracks")
 
 # --- Rakugaaki ------------------------------------------------------------------
 
@@ -297,7 +299,8 @@ RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
         *pieces(lambda ctx: rk.summary_pieces(ctx.options.lang, ctx.measure),
                 lambda ctx: rk.SUMMARY, "summary")),
 }, options=frozenset({"board", "cell", "tile_shape"}),
-    validate=lambda options: options.board and rk_boards.load(options.board))
+    validate=lambda options: options.board and rk_boards.load(options.board),
+    needs="three six-sided dice")
 
 # --- JongRogue ------------------------------------------------------------------
 
@@ -390,7 +393,9 @@ JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
                 "rules"), sheet=True, stock="paper", making="keep it by the map"),
 }, options=frozenset({"tables", "no_flowers", "card"}),
     validate=lambda options: options.tables and jr_tables.load(options.tables),
-    notice=CREDIT["en"])
+    notice=CREDIT["en"],
+    needs="a mahjong set, or the printed deck; 6 mm counters (gems or beads) in blue, green "
+          "and red; a pencil")
 
 # --- the 魔人 dungeon card game ----------------------------------------------------------
 
@@ -479,7 +484,8 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
         *pieces(lambda ctx: mj.summary_pieces(ctx.options.lang, ctx.measure),
                 lambda ctx: mj.SUMMARY, "summary"), **ALONE),
 }, options=frozenset({"cards"}),
-    validate=lambda options: options.cards and mj_cards.load(options.cards))
+    validate=lambda options: options.cards and mj_cards.load(options.cards),
+    needs="six-sided dice, two at least (a chest rolls several in turn)")
 
 GAMES = {game.name: game for game in (ROGUELIGHT, DARKHALL, RAKUGAAKI, JONGROGUE, MAJIN)}
 

@@ -131,7 +131,7 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
       pnp build darkhall tiles --one-up          # print-shop files
     """
     from pnp.build import NothingToPrint, build_file, context
-    from pnp.guide import guide
+    from pnp.guide import also_needed, guide
 
     options = make_options(**flags)
     jobs = _jobs(game, components, options)
@@ -149,6 +149,9 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     for item in written:
         click.echo(str(item.path))
     for line in guide(written, options.paper):
+        click.echo(line, err=True)
+    games = {game_.name: game_ for game_, _component in jobs}.values()
+    for line in also_needed(games):
         click.echo(line, err=True)
     for notice in ctx.notices:
         click.echo(f"Note: {notice}", err=True)

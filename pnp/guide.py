@@ -58,3 +58,9 @@ def guide(files: list[Built], paper: str) -> list[str]:
     if total:
         lines.append(f"In all: {total} sheet{'s' if total != 1 else ''} of paper.")
     return lines
+
+
+def also_needed(games) -> list[str]:
+    """What else each game built needs at the table, that no file prints."""
+    return [f"Also needed for {game.title}, not printed: {game.needs}." for game in games
+            if game.needs]

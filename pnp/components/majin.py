@@ -421,13 +421,14 @@ def summary_pieces(lang: str, measure) -> list[Piece]:
         return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(PAPER)),
                 Text(4, 7.5, w["summary_title"], 9, bold=True, fill=BOSS_BAND),
                 *draw.bulleted(w["summary"], 4, 10.5, width - 8, height - 14, measure,
-                               size=10.5, min_size=5.0, bullet=BOSS_BAND)]
+                               size=10.5, min_size=MIN_TEXT, bullet=BOSS_BAND)]
 
     def back(bleed: float) -> list:
         return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(BOSS_BAND)),
                 Group((*draw.mark("star", 0, 0, 12, "#f6d27a"),), dx=width / 2,
                       dy=height / 2 - 6),
                 Text(width / 2, height / 2 + 16, w["summary_back"], 12, anchor="middle",
-                     bold=True, fill="#f6d27a")]
+                     bold=True, fill="#f6d27a"),
+                Text(width / 2, height - 12, w["bring"], 7, anchor="middle", fill="#f6d27a")]
 
     return [Piece(front, back, name="summary")]

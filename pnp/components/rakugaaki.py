@@ -435,7 +435,7 @@ SUMMARY = (63.0, 88.0)
 def summary_pieces(lang: str, measure) -> list[Piece]:
     w = words(lang)
     front = _summary_front(w, measure)
-    return [Piece(front, _summary_back(team, lang), f"summary-{team.id}")
+    return [Piece(front, _summary_back(team, lang), f"summary-{team.id}", colour=team.id)
             for team in TEAMS.values()]
 
 
@@ -447,7 +447,7 @@ def _summary_front(w: dict, measure):
                              filled("#fbf8f1")),
                         Text(4, 7.5, w["summary_title"], 9.5, bold=True, fill="#9a3b2a")]
         shapes += draw.bulleted(w["summary"], 4, 10.5, width - 8, height - 14, measure,
-                                size=7.2, min_size=5.0, bullet="#9a3b2a")
+                                size=7.2, min_size=MIN_TEXT, bullet="#9a3b2a")
         return shapes
     return art
 
@@ -458,6 +458,7 @@ def _summary_back(team: Team, lang: str):
     def art(bleed: float) -> list:
         label = words(lang)["team"].format(colour=team.ja if lang == "ja" else team.en)
         return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(team.rgb)),
+                Text(width / 2, 10, words(lang)["bring"], 7, anchor="middle", fill=team.ink),
                 Circle(width / 2, height / 2 - 4, 20, Style(stroke=team.ink, width=1.2)),
                 *draw.mark(team.emblem, width / 2, height / 2 - 4, 14, team.ink),
                 Text(width / 2, height - 14, label, 12, anchor="middle", bold=True,

@@ -155,3 +155,20 @@ def test_the_main_job_prints_every_game(tmp_path):
     assert "roguelight-sheet.pdf" in names and "darkhall-board.pdf" in names
     assert "rakugaaki-tiles.pdf" in names
     assert len(names) == 23  # each game's set: the small Dark Hall pieces share one file
+
+
+@pytest.mark.parametrize(("game", "component", "needed", "on_the_card"), [
+    ("rakugaaki", "summary", "three six-sided dice", "6面ダイス3個"),
+    ("roguelight", "summary", "one white and one black", "白と黒の6面ダイス"),
+    ("majin-dungeon", "summary", "six-sided dice, two at least", "6面ダイス（2個以上）"),
+    ("jongrogue", "rules", "6 mm counters", "6 mm のコマ"),
+])
+def test_the_guide_and_the_rules_card_say_what_else_to_bring(tmp_path, game, component,
+                                                            needed, on_the_card) -> None:
+    from tests.pnp.conftest import page_texts
+
+    result = CliRunner().invoke(main, ["build", game, component, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert needed in result.output and "not printed" in result.output
+    (pdf,) = tmp_path.glob("*.pdf")
+    assert "".join(on_the_card.split()) in "".join("".join(page_texts(pdf)).split())
