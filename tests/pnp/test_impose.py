@@ -194,7 +194,7 @@ def test_the_partial_row_bleeds_into_its_empty_slots(duplex):
         extents = [_page_extent(s) for s in page.shapes if hasattr(s, "items")]
         bottom = max(y + h for _x, y, _w, h in page.trims)
         beside, above = 0, 0
-        for (x0, y0, x1, y1), (x, y, w, h) in zip(extents, page.trims, strict=True):
+        for (x0, _y0, x1, y1), (x, y, w, h) in zip(extents, page.trims, strict=True):
             inner_row = y + h < bottom - 1e-6
             beside += not inner_row and max(x - x0, x1 - x - w) >= 3 - 1e-6
             above += inner_row and y1 - y - h >= 3 - 1e-6
