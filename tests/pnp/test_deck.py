@@ -512,3 +512,17 @@ def test_a_character_the_font_lacks_fails_the_build(tmp_path: Path) -> None:
     message = refuses(main, ["deck", str(deck), "--out", str(out)])
     assert "the font has no glyph for 'ꙮ' (U+A66E) in 'snow ꙮ day'" in message
     assert not out.exists() or not list(out.iterdir())
+
+
+def test_the_jokers_index_is_its_own(tmp_path: Path) -> None:
+    """The example deck's jokers carry a star in their corners, not a J (the jack's)."""
+    from pnp.deck import pieces
+    from pnp.shapes import Text
+    from tests.pnp.placed import placed
+
+    deck = decks.load(POKER)
+    jokers = [card for card in deck.cards if not card.row.fields.get("suit")]
+    assert len(jokers) == 2
+    drawn = pieces(deck, jokers, lambda text, size: len(text) * size * 0.2, 3.0)
+    words = {s.text for s, _m in placed(drawn.pieces[0].front(3.0)) if isinstance(s, Text)}
+    assert "J" not in words and "JOKER" in words
