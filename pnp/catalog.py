@@ -460,9 +460,12 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
         lambda ctx: mj.lp_sheet(ctx.options.lang), sheet=True, stock="paper",
         making="a token on each track"),
     "treasure": Component(
-        "treasure", "the treasure table of the card files and the chest rules",
-        lambda ctx: _mj_sheets(ctx, mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang,
-                                                       ctx.measure), "treasure"),
+        "treasure", "the treasure table and the event tables of the card files, with the "
+                    "chest and event rules",
+        lambda ctx: _mj_sheets(ctx, [*mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang,
+                                                         ctx.measure),
+                                     mj.events_sheet(_mj_cards(ctx), ctx.options.lang,
+                                                     ctx.measure)], "treasure"),
         lambda ctx: mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang, ctx.measure)[0],
         sheet=True, stock="paper", making="keep it by the map"),
     "pieces": Component(

@@ -340,17 +340,51 @@ def treasure_sheets(found: Cards, lang: str, measure) -> list[tuple[float, float
     return pages
 
 
+def events_sheet(found: Cards, lang: str, measure) -> tuple[float, float, list]:
+    """The event tables: each floor's events 1–6 and its special event, as the card
+    folder has them, with how they fire — for a table without the companion."""
+    w = words(lang)
+    shapes: list = [Text(0, 6, w["events_title"], 14, bold=True)]
+    box, y = _rules_box(w["events_rules"], 10, measure)
+    shapes += box
+    y += 16
+    for floor in (1, 2, 3):
+        shapes.append(Text(0, y, f"B{floor}F", 11, bold=True, fill="#8a1c24"))
+        y += 2
+        for event in ("1", "2", "3", "4", "5", "6", "special"):
+            texts = found.events.get((floor, event))
+            if texts is None:
+                continue
+            label = w["event_special"] if event == "special" else event
+            lines, used = draw.text_box(_printed(texts[0 if lang == "ja" else 1]), 20, y,
+                                        166, 8, measure)
+            shapes += [Text(2, y + 2.9, label, 8, bold=True), *lines]
+            y += max(used, ROW_HEIGHT) + 0.8
+        y += 5
+    return 186.0, y, shapes
+
+
+def _printed(text: str) -> str:
+    """An event's text for paper: without the companion's command in brackets."""
+    import re
+
+    return re.sub(r"\s*[（(][^（）()]*--[^（）()]*[）)]", "", text).strip()
+
+
 def _treasure_row(found: Cards, row, x: float, y: float, lang: str, measure) -> list:
     with i18n.speaking(lang):
         text = treasure.row_text(found, row)
     if row.kind == "money" and row.dice is not None:
         text = words(lang)["money_dice"].format(dice=row.dice)
-    while measure(text, 8) > 72 and len(text) > 1:
+    size = 8.0
+    while measure(text, size) > 72 and size > MIN_TEXT:  # smaller before shorter
+        size = max(MIN_TEXT, size - 0.5)
+    while measure(text, size) > 72 and len(text) > 1:
         text = text[:-2] + "…"
     return [Rect(x, y, 90, ROW_HEIGHT, Style(stroke="#aaaaaa", width=0.2,
                                              fill="#f4efe3" if row.number % 2 else None)),
             Text(x + 10, y + 4, str(row.number), 9, anchor="end", bold=True),
-            Text(x + 14, y + 4, text, 8)]
+            Text(x + 14, y + 4, text, size)]
 
 
 def _rules_box(rules: list[str], top: float, measure) -> tuple[list, float]:

@@ -126,7 +126,7 @@ def test_the_lp_sheet_has_two_tracks_of_41_boxes(built):
 
 def test_the_treasure_sheet_lists_every_row(built):
     pages = texts(built("majin-dungeon", "treasure"))
-    assert len(pages) == 1
+    assert len(pages) == 2  # the treasure table, then the event tables
     assert "火の巻物" in pages[0] and "3000円" in pages[0] and "1d6+1 ×100円" in pages[0]
     english = texts(built("majin-dungeon", "treasure", lang="en"))[0]
     assert "Fire Scroll" in english and "1d6+1 × 100 yen" in english
@@ -233,3 +233,14 @@ def test_a_card_folder_without_bosses_leaves_the_boss_cards_out(tmp_path):
                                       str(cards), "--out", str(tmp_path / "none")])
     assert named.exit_code == 2 and "nothing to print" in named.stderr
     assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ja", ("イベント表", "泉を見つけた", "特別")),
+                                              ("en", ("Event tables", "A spring", "special"))])
+def test_the_event_tables_print_every_floors_events(built, lang, words) -> None:
+    """For a table without the companion: each floor's events 1–6 and special event from
+    the card folder, how they fire, and no companion command in the printed text."""
+    text = "".join(texts(built("majin-dungeon", "treasure", lang=lang)))
+    assert all(word in text for word in words)
+    assert text.count("B1F") >= 1 and "B3F" in text and "--open" not in text
+    assert "--boss" not in text
