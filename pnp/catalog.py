@@ -409,7 +409,7 @@ def _mj_deck(kind: str) -> tuple:
     def make(ctx: Context) -> list:
         return mj.card_pieces(kind, _mj_cards(ctx), ctx.options.lang, ctx.measure,
                               ctx.options.bleed)
-    return pieces(make, lambda ctx: mj.SUMMARY, kind)
+    return pieces(make, lambda ctx: mj.CARD, kind)
 
 
 def _mj_sheets(ctx: Context, drawings: list, label: str) -> list[Page]:
@@ -483,7 +483,7 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
         *pieces(lambda ctx: mj.token_pieces(ctx.options.lang),
                 lambda ctx: (mj.TOKEN, mj.TOKEN), "tokens"), **ALONE),
     "summary": Component(
-        "summary", "only the rules summary card (poker, double-sided)",
+        "summary", "only the rules summary card (A6, both sides)",
         *pieces(lambda ctx: mj.summary_pieces(ctx.options.lang, ctx.measure),
                 lambda ctx: mj.SUMMARY, "summary"), **ALONE),
 }, options=frozenset({"cards"}),

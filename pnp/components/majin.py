@@ -16,7 +16,7 @@ from companion.majin import corridors, treasure
 from companion.majin.cards import Cards, Character, Corridor, Item
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import MIN_TEXT, SAFE_ZONE, Circle, Group, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, SAFE_ZONE, Circle, Line, Path, Rect, Style, Text, filled
 from pnp.templates import template_dir
 
 if TYPE_CHECKING:
@@ -119,8 +119,16 @@ def _item_row(card: Item, w: dict, lang: str) -> tuple[dict[str, Any], str]:
     return ({"badge": kind, "band": ITEM_BANDS[card.kind],
              "sub": w["item_sub"].format(kind=kind) + (w["cursed"] if card.cursed else ""),
              "price": str(card.price), "buyback": str(2 * card.price),
-             "cursed": "1" if card.cursed else "0", "ability": text or card.text,
+             "cursed": "1" if card.cursed else "0",
+             "ability": "\n".join([text or card.text, *_item_rules(card, w)]),
              "hp": "", "atk": "", "def": "", "spd": ""}, "")
+
+
+def _item_rules(card: Item, w: dict) -> list[str]:
+    """What the card itself must say for a table without the companion: a cursed item
+    cannot be discarded, a use item is spent when used."""
+    return [w[rule] for rule, applies in (("cursed_rule", card.cursed),
+                                          ("use_rule", card.kind == "use")) if applies]
 
 
 def card_pieces(kind: str, found: Cards, lang: str, measure, bleed: float) -> list[Piece]:
@@ -444,7 +452,8 @@ def _token_back(label: str):
     return art
 
 
-SUMMARY = (63.0, 88.0)
+CARD = (63.0, 88.0)  # poker: the 魔人, monster, boss and item cards
+SUMMARY = (105.0, 148.0)  # A6: the rules summary, both sides
 
 
 def summary_pieces(lang: str, measure) -> list[Piece]:
@@ -453,16 +462,16 @@ def summary_pieces(lang: str, measure) -> list[Piece]:
 
     def front(bleed: float) -> list:
         return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(PAPER)),
-                Text(4, 7.5, w["summary_title"], 9, bold=True, fill=BOSS_BAND),
-                *draw.bulleted(w["summary"], 4, 10.5, width - 8, height - 14, measure,
-                               size=10.5, min_size=MIN_TEXT, bullet=BOSS_BAND)]
+                Text(5, 8, w["summary_title"], 10, bold=True, fill=BOSS_BAND),
+                *draw.bulleted(w["summary"], 5, 11, width - 14, height - 16, measure,
+                               size=10.5, min_size=7, bullet=BOSS_BAND)]
 
-    def back(bleed: float) -> list:
-        return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(BOSS_BAND)),
-                Group((*draw.mark("star", 0, 0, 12, "#f6d27a"),), dx=width / 2,
-                      dy=height / 2 - 6),
-                Text(width / 2, height / 2 + 16, w["summary_back"], 12, anchor="middle",
-                     bold=True, fill="#f6d27a"),
-                Text(width / 2, height - 12, w["bring"], 7, anchor="middle", fill="#f6d27a")]
+    def back(bleed: float) -> list:  # the rest of the rules, and what else to bring
+        return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, filled(PAPER)),
+                Text(5, 8, w["summary_more_title"], 10, bold=True, fill=BOSS_BAND),
+                *draw.bulleted(w["summary_more"], 5, 11, width - 14, height - 21, measure,
+                               size=10.5, min_size=7, bullet=BOSS_BAND),
+                Text(width / 2, height - SAFE_ZONE - 2, w["bring"], 7, anchor="middle",
+                     bold=True, fill=BOSS_BAND)]
 
     return [Piece(front, back, name="summary")]

@@ -137,8 +137,11 @@ def test_money_tokens_and_summary(built):
     assert " ".join(money[0::2]).count("円") == 44
     tokens = texts(built("majin-dungeon", "tokens"))
     assert len(tokens) == 2 and "召喚士" in tokens[0] and "全滅" in tokens[1]
-    summary = texts(built("majin-dungeon", "summary"))[0].replace("\n", "")
-    assert "クリティカル" in summary and "転校生 3000円" in summary
+    front, back = ("".join(page.split()) for page in texts(built("majin-dungeon", "summary")))
+    assert "クリティカル" in front and "転校生3000円" in front
+    for rule in ("最前列", "後衛全員", "捨てられない", "切り上げ", "B2F500円", "5枚まで",
+                 "用意するもの"):  # what a table without the companion needs (issue 24)
+        assert rule in back, rule
 
 
 def test_english_cards_use_the_english_names_and_texts(built):
