@@ -224,11 +224,21 @@ def _boards(ctx: Context) -> list[Board]:
 
 
 def _half_drawings(ctx: Context) -> list[tuple[str, tuple[float, float, list]]]:
+    """Each board whole on one landscape page where it fits (the 3–4 board at the
+    shipped size), else in its two halves, each to be cut along the join."""
+    from dataclasses import replace
+
     drawings = []
+    area = paper.usable(*ctx.page_size(landscape=True))
     for board in _boards(ctx):
+        whole = rk.half_drawing(replace(board, join=None), 0, _cell(ctx),
+                                ctx.options.lang)
+        if board.halves is None or (whole[0] <= area[2] and whole[1] <= area[3]):
+            drawings.append((f"board {board.name}", whole))
+            continue
         for _cells, side in rk.halves(board):
-            label = f"board {board.name}" + (f" half {side}" if side else "")
-            drawings.append((label, rk.half_drawing(board, side, _cell(ctx), ctx.options.lang)))
+            drawings.append((f"board {board.name} half {side}",
+                             rk.half_drawing(board, side, _cell(ctx), ctx.options.lang)))
     return drawings
 
 
@@ -276,11 +286,13 @@ def _table(ctx: Context) -> tuple[float, float, list]:
 
 RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
     "board": Component(
-        "board", "each half of both boards of our own (or --board FILE) with cell names, "
-                 "4-/6-player cells and guard starts; --cell MM sizes the cells",
+        "board", "both boards of our own (or --board FILE), each whole on a landscape page "
+                 "where it fits, else in two halves, with cell names, 4-/6-player cells "
+                 "and guard starts; --cell MM sizes the cells",
         rakugaaki_board, lambda ctx: _half_drawings(ctx)[0][1], sheet=True, stock="paper",
-        making="cut each half along its outline, the join side along the hex edges; lay "
-               "the halves side by side so the numbered edges meet"),
+        making="cut each board or half along its outline; a board in halves: the join "
+               "side along the hex edges, then lay the halves side by side so the "
+               "numbered edges meet"),
     "tiles": Component(
         "tiles", "the 96 tiles, double-sided: value as numeral and pips, each colour's "
                  "emblem, the same back for a whole colour (--tile-shape square for "

@@ -23,16 +23,20 @@ from tests.rakugaaki.util import EXAMPLE
 PT = 72 / 25.4
 
 
-def test_both_boards_print_as_four_halves_with_every_cell_named(built):
+def test_the_3_4_board_prints_whole_and_the_5_6_board_in_halves(built):
+    """Paper economy (issue 24): a board that fits one landscape page prints whole (the
+    3–4 board at 26 mm), a larger one in its two halves; every cell named."""
     pages = texts(built("rakugaaki", "board"))
-    assert len(pages) == 4
-    for index, shipped in enumerate(boards.SHIPPED):
-        board = boards.shipped(shipped)
-        for half, page in zip(board.halves, pages[2 * index:2 * index + 2], strict=True):
-            found = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", page))
-            assert {boards.name(c) for c in half} <= found
-    assert "4人" in pages[0] + pages[1] and "6人" in pages[2] + pages[3]
+    assert len(pages) == 3
+    small, large = boards.shipped("standard-34"), boards.shipped("standard-56")
+    found = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", pages[0]))
+    assert {boards.name(c) for c in small.cells} <= found
+    for half, page in zip(large.halves, pages[1:], strict=True):
+        found = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", page))
+        assert {boards.name(c) for c in half} <= found
+    assert "4人" in pages[0] and "6人" in pages[1] + pages[2]
     assert "オリジナルボード" in pages[0] and "まちかど" in pages[0]
+    assert "1/2" not in pages[0]  # whole: no half number
 
 
 def test_cell_names_are_at_least_2_5_mm_high(built):
@@ -58,7 +62,7 @@ def test_the_halves_interlock_along_one_cut(built):
     xs = {round(x, 3) for x, _y in line}
     assert len(xs) == 2  # a zigzag: whole cells on either side, never a straight cut
     labels = [set(re.findall(r"\b[1-7]\b", page)) for page in texts(built("rakugaaki", "board"))]
-    assert {"1", "4", "7"} <= labels[2] and {"1", "4", "7"} <= labels[3]
+    assert {"1", "4", "7"} <= labels[1] and {"1", "4", "7"} <= labels[2]
 
 
 def test_a_half_larger_than_the_page_is_tiled(built):
@@ -72,7 +76,7 @@ def test_a_board_file_prints_its_own_halves(tmp_path):
     path = build_one(game, component, ctx, tmp_path)
     assert path.name == "rakugaaki-board-board-example.pdf"
     pages = texts(path)
-    assert len(pages) == 2 and "D4" in pages[1] and "れい" in pages[0]
+    assert len(pages) == 1 and "D4" in pages[0] and "れい" in pages[0]  # whole: it fits
 
 
 def test_96_tiles_on_two_duplex_sheets_with_one_back_per_colour(built):
