@@ -274,6 +274,21 @@ def _guard_size(ctx: Context) -> tuple[float, float]:
     return width, 2 * height + 2 * width * 0.35
 
 
+def _guards(ctx: Context) -> list:
+    return rk.guard_pieces(_cell(ctx), ctx.options.lang)
+
+
+def _rk_summaries(ctx: Context) -> list:
+    return rk.summary_pieces(ctx.options.lang, ctx.measure)
+
+
+def rakugaaki_pieces(ctx: Context) -> list[Page]:
+    """The tiles, guards and summary cards, sharing as few card-stock sheets as they can."""
+    return ctx.pack([pack.Lot(tuple(_tiles(ctx)), _tile_size(ctx)),
+                     pack.Lot(tuple(_guards(ctx)), _guard_size(ctx)),
+                     pack.Lot(tuple(_rk_summaries(ctx)), rk.SUMMARY)], "pieces")
+
+
 def rakugaaki_table(ctx: Context) -> list[Page]:
     return [ctx.centred(_table(ctx)[2], _table(ctx)[:2], "table")]
 
@@ -293,23 +308,29 @@ RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
         making="cut each board or half along its outline; a board in halves: the join "
                "side along the hex edges, then lay the halves side by side so the "
                "numbered edges meet"),
+    "pieces": Component(
+        "pieces", "the tiles, the guards and the turn-summary cards on shared sheets "
+                  "(double-sided)",
+        rakugaaki_pieces, lambda ctx: _first_page(rakugaaki_pieces(ctx)),
+        making="cut on the crop marks, each hex tile along its outline; fold the guard "
+               "standees on the dashes, panels back to back, feet out"),
     "tiles": Component(
-        "tiles", "the 96 tiles, double-sided: value as numeral and pips, each colour's "
+        "tiles", "only the 96 tiles, double-sided: value as numeral and pips, each colour's "
                  "emblem, the same back for a whole colour (--tile-shape square for "
                  "straight cuts)",
         *pieces(_tiles, _tile_size, "tiles"),
-        making="cut the columns apart on the crop marks, then each hex along its outline"),
+        making="cut the columns apart on the crop marks, then each hex along its outline",
+        **ALONE),
     "guards": Component(
-        "guards", "the 2 fold-up guard standees",
-        *pieces(lambda ctx: rk.guard_pieces(_cell(ctx), ctx.options.lang), _guard_size,
-                "guards"), making=FOLD_STANDEE),
+        "guards", "only the 2 fold-up guard standees",
+        *pieces(_guards, _guard_size, "guards"), making=FOLD_STANDEE, **ALONE),
     "table": Component(
         "table", "the dice-count table: strength 1-30 × value 2-5, dice and chance",
         rakugaaki_table, _table, sheet=True, stock="paper", making="keep it by the board"),
     "summary": Component(
-        "summary", "6 turn-summary cards (poker size), one per colour, double-sided",
-        *pieces(lambda ctx: rk.summary_pieces(ctx.options.lang, ctx.measure),
-                lambda ctx: rk.SUMMARY, "summary")),
+        "summary", "only the 6 turn-summary cards (poker size), one per colour, "
+                   "double-sided",
+        *pieces(_rk_summaries, lambda ctx: rk.SUMMARY, "summary"), **ALONE),
 }, options=frozenset({"board", "cell", "tile_shape"}),
     validate=lambda options: options.board and rk_boards.load(options.board),
     needs="three six-sided dice")

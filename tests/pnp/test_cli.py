@@ -153,8 +153,8 @@ def test_the_main_job_prints_every_game(tmp_path):
     run("build", "all", "--out", str(tmp_path))
     names = sorted(p.name for p in Path(tmp_path).iterdir())
     assert "roguelight-sheet.pdf" in names and "darkhall-board.pdf" in names
-    assert "rakugaaki-tiles.pdf" in names
-    assert len(names) == 23  # each game's set: the small Dark Hall pieces share one file
+    assert "rakugaaki-pieces.pdf" in names and "rakugaaki-tiles.pdf" not in names
+    assert len(names) == 21  # each game's set: the small pieces of a game share one file
 
 
 @pytest.mark.parametrize(("game", "component", "needed", "on_the_card"), [
