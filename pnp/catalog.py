@@ -458,6 +458,17 @@ def _mj_lots(ctx: Context) -> list[pack.Lot]:
             pack.Lot(tuple(mj.token_pieces(lang)), (mj.TOKEN, mj.TOKEN))]
 
 
+MJ_KINDS = ("majin", "monsters", "bosses", "items")
+
+
+def majin_cards(ctx: Context) -> list[Page]:
+    """Every poker-size card of the card folder on as few sheets as they fill."""
+    found = _mj_cards(ctx)
+    made = [piece for kind in MJ_KINDS for piece in mj.card_pieces(
+        kind, found, ctx.options.lang, ctx.measure, ctx.options.bleed)]
+    return ctx.impose(made, mj.CARD, "cards")
+
+
 def majin_pieces(ctx: Context) -> list[Page]:
     return ctx.pack(_mj_lots(ctx), "pieces")
 
@@ -467,16 +478,21 @@ def _mj_maps(ctx: Context) -> list:
 
 
 MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card game", {
+    "cards": Component(
+        "cards", "every poker-size card on common sheets: the 魔人 (backs by gacha tier), "
+                 "the monsters (backs by floor), the bosses and the items",
+        majin_cards, lambda ctx: _first_page(majin_cards(ctx))),
     "majin": Component(
-        "majin", "a face per 魔人 of the card files (poker), backs by gacha tier",
-        *_mj_deck("majin")),
+        "majin", "only the 魔人: a face per 魔人 of the card files (poker), backs by gacha "
+                 "tier", *_mj_deck("majin"), **ALONE),
     "monsters": Component(
-        "monsters", "a face per monster (poker), backs by floor", *_mj_deck("monsters")),
-    "bosses": Component("bosses", "a face per boss (poker), one boss back",
-                        *_mj_deck("bosses")),
-    "items": Component("items", "a face per item (poker): kind, sell and buy-back prices, "
-                                "a curse mark on cursed items; one back",
-                       *_mj_deck("items")),
+        "monsters", "only the monsters: a face each (poker), backs by floor",
+        *_mj_deck("monsters"), **ALONE),
+    "bosses": Component("bosses", "only the bosses: a face each (poker), one boss back",
+                        *_mj_deck("bosses"), **ALONE),
+    "items": Component("items", "only the items: a face each (poker): kind, sell and "
+                                "buy-back prices, a curse mark on cursed items; one back",
+                       *_mj_deck("items"), **ALONE),
     "dungeon": Component(
         "dungeon", "the corridor tiles (30 mm, copies counted), up stairs and special cards, "
                    "backs by floor",
