@@ -189,6 +189,13 @@ def roguelight_solo(ctx: Context) -> list[Page]:
     return [ctx.centred(shapes, (width, height), "solo")]
 
 
+def roguelight_pieces(ctx: Context) -> list[Page]:
+    """The summary card and the solo table (a card of its own) on shared card stock."""
+    solo, size = rl.solo_piece(_maps(ctx)[0][0], ctx.options.lang)
+    return ctx.pack([pack.Lot(tuple(_summary(ctx)), SUMMARY_CARD), pack.Lot((solo,), size)],
+                    "pieces")
+
+
 def _summary(ctx: Context):
     return rl.summary_pieces(_maps(ctx)[0][0], ctx.options.lang, ctx.measure, SUMMARY_CARD)
 
@@ -199,12 +206,17 @@ ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
                  "game, map and version",
         roguelight_sheets, roguelight_sheet_preview, sheet=True, stock="paper",
         making="one sheet a player a game: write on it (--copies N for more)"),
+    "pieces": Component(
+        "pieces", "the summary card and the solo title table on one card-stock sheet",
+        roguelight_pieces, lambda ctx: _first_page(roguelight_pieces(ctx)),
+        making="cut on the crop marks; keep the solo table beside the sheet"),
     "summary": Component(
-        "summary", "the summary card: a round on the front; score track and armament "
+        "summary", "only the summary card: a round on the front; score track and armament "
                    "track on the back (double-sided)",
-        *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary")),
-    "solo": Component("solo", "the solo title table", roguelight_solo, _solo_table,
-                      sheet=True, stock="paper", making="keep it beside the sheet"),
+        *pieces(_summary, lambda ctx: SUMMARY_CARD, "summary"), **ALONE),
+    "solo": Component("solo", "only the solo title table, on a page of its own",
+                      roguelight_solo, _solo_table, sheet=True, stock="paper",
+                      making="keep it beside the sheet", **ALONE),
 }, options=frozenset({"map"}),
     validate=lambda options: options.map and maps.load_map(options.map),
     needs="two six-sided dice, one white and one black; a pencil for each player; two "

@@ -356,6 +356,17 @@ def _summary_back(board: Map, lang: str, measure, size: tuple[float, float]):
     return art
 
 
+def solo_piece(board: Map, lang: str) -> tuple[Piece, tuple[float, float]]:
+    """The solo title table as a card to cut out (printed beside the summary card)."""
+    width, height, table = solo_table(board, lang)
+    size = (width + 8, height + 8)
+
+    def art(bleed: float) -> list:
+        return [Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed,
+                     filled("#ffffff")), Group(tuple(table), dx=4, dy=4)]
+    return Piece(art, name="solo"), size
+
+
 def solo_table(board: Map, lang: str) -> tuple[float, float, list]:
     w = words(lang)
     shapes: list = [Text(0, 6, w["solo"], 12, bold=True)]
