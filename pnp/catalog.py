@@ -417,8 +417,8 @@ JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {
         "deck", "the 144 tiles as business cards (136 + 8 spares; --no-flowers: 136): "
                 "vector faces, the meaning of each card from the tables, a common back",
         jongrogue_deck, _jr_deck_preview,
-        making="cut on the crop marks; the 18 cards marked 迷宮マップの山に積む are the "
-               "labyrinth pile"),
+        making="cut on the crop marks; the 18 labyrinth cards (the winds ×4 and 中 ×2, "
+               "marked 迷宮マップの山に積む on business cards) are the labyrinth pile"),
     "map": Component(
         "map", "the labyrinth and encounter maps, made for the build's card (every slot "
                "the card + 2 mm; encounter slots fanned where they must be); tiled over "

@@ -33,6 +33,7 @@ CARD_SIZES = {
     "meishi": (91.0, 55.0),
     "business-us": (88.9, 50.8),
     "tcg": (59.0, 86.0),
+    "tile": (27.0, 36.0),  # a mahjong tile: JongRogue's compact deck
 }
 MARK_STYLE = Style(width=0.15)  # 0.43 pt: more than the 0.25 pt minimum
 GUIDE_STYLE = Style(stroke="#808080", width=0.1, dash=(1.0, 1.5))

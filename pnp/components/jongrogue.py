@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # the deck engine (and its template engine) loads only to dra
     from pnp.deck.spec import DeckSpec
 
 US_BUSINESS = (88.9, 50.8)
+#: The part of the business card's face a tile card shows: the panel, above the band.
+TILE_DESIGN = (55.0, 70.0)
 
 
 def deck_spec(lang: str, paper: str, card: str | None = None) -> DeckSpec:
@@ -30,6 +32,9 @@ def deck_spec(lang: str, paper: str, card: str | None = None) -> DeckSpec:
     from pnp.deck.spec import load_spec
     from pnp.impose import card_size
 
+    if card == "tile":  # the compact deck: the panel alone, standing as a real tile
+        spec = load_spec(template_dir() / "decks" / "jongrogue-tile.toml", rows_given=True)
+        return replace(spec, design=TILE_DESIGN)
     spec = load_spec(template_dir() / "decks" / "jongrogue.toml", rows_given=True)
     spec = replace(spec, vars={**spec.vars, "credit": CREDIT[lang]})
     size = card_size(card) if card else US_BUSINESS if paper == "letter" else spec.size
@@ -66,11 +71,11 @@ FELT = "#0f4d2e"
 COUNTER = 6.0
 #: Room around a card in its slot, on every side: a slot is the card's trim + 2 × CLEAR.
 CLEAR = 1.0
-PAD = 1.5  # between a room's frame and its slots
-NAME_BAND = 5.5  # the room's number and name above its slots
+PAD = 1.0  # between a room's frame and its slots
+NAME_BAND = 4.5  # the room's number and name above its slots
 PASSAGE = 8.0
 CREDIT_WIDTH = 45.0  # the narrowest box the licence's web address fits at 6 pt
-GAP = 2.0  # between the encounter map's rooms
+GAP = 1.5  # between the encounter map's rooms
 TOP = 8.0
 DOOR_HALF = COUNTER / 2  # east and west doors stand half outside their rooms
 #: How much of a fanned card stays visible above the next: the corner index and more.
@@ -246,7 +251,7 @@ class Encounter:
         sw, sh = self.slot
         if self.fanned:
             return 2 * PAD + sw, NAME_BAND + sh + 3 * FAN + PAD
-        return 2 * PAD + 2 * sw + 1, NAME_BAND + 2 * sh + 1 + PAD
+        return 2 * PAD + 2 * sw, NAME_BAND + 2 * sh + PAD  # the four slots share edges
 
     def room_at(self, number: int) -> tuple[float, float]:
         row, col = divmod(number - 1, 3)
@@ -258,7 +263,7 @@ class Encounter:
         top = y + NAME_BAND
         if self.fanned:
             return [(x + PAD, top + k * FAN, sw, sh) for k in range(4)]
-        return [(x + PAD + c * (sw + 1), top + r * (sh + 1), sw, sh)
+        return [(x + PAD + c * sw, top + r * sh, sw, sh)
                 for r, c in ((0, 0), (0, 1), (1, 0), (1, 1))]
 
     @property

@@ -136,7 +136,7 @@ def test_the_map_sheets(built):
 
 #: Card sizes the map sheets are made for: the defaults of A4 and Letter, the compact
 #: tiles, and sizes of one's own (WxH).
-CARDS = [("a4", None), ("letter", None), ("a4", "27x36"), ("a4", "poker"), ("letter", "60x95")]
+CARDS = [("a4", None), ("letter", None), ("a4", "tile"), ("a4", "poker"), ("letter", "60x95")]
 
 
 @pytest.mark.parametrize(("paper", "card"), CARDS)
@@ -340,3 +340,19 @@ def test_the_rules_sheet_prints_the_search_table_in_its_own_words(built):
     assert not re.search(r"\b(check|passage|nothing)\b", ja)
     en = " ".join(texts(built("jongrogue", "rules", lang="en")))
     assert "wandering check" in en and "check+passage" not in en
+
+
+def test_the_compact_deck_is_tile_sized_and_its_maps_take_a_sheet_each(built) -> None:
+    """--card tile (spec 12.4): 144 portrait 27 × 36 mm cards without the meaning band
+    (the meanings are on the maps and the rules), on 3 duplex sheets, and maps of one
+    sheet each, as real tiles have."""
+    deck = built("jongrogue", "deck", card="tile")
+    pages = texts(deck)
+    assert len(pages) == 6
+    assert "迷宮マップの山に積む" not in " ".join(pages[0::2])
+    from pnp.components import jongrogue as jr
+
+    spec = jr.deck_spec("ja", "a4", "tile")
+    assert spec.size == (27.0, 36.0) and not spec.turned
+    assert not {"meaning", "label"} & {layer.name for layer in spec.face}
+    assert len(PdfReader(built("jongrogue", "map", card="tile")).pages) == 2
