@@ -87,8 +87,9 @@ def game_options(function):
         click.option("--no-flowers", is_flag=True, default=None,
                      help="JongRogue: the deck without the 8 flower and season spares."),
         click.option("--card", metavar="SIZE", help="JongRogue: the card size — meishi, "
-                     "us-business or WxH in mm (default: meishi on A4, us-business on "
-                     "Letter)."),
+                     "us-business, tile (the compact 27 × 36 mm deck, no meaning band) or "
+                     "WxH in mm (default: meishi on A4, us-business on Letter); the maps "
+                     "are made for it."),
         click.option("--cards", "cards_dir", metavar="DIR",
                      help="魔人 dungeon: a folder of card files (CSV) to print instead of "
                           "the sample set."),
