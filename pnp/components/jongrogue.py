@@ -108,16 +108,21 @@ def credit_box(x: float, y: float, w: float, lang: str, measure, size: float = 6
 
 
 @dataclass(frozen=True)
-class Labyrinth:
-    """迷宮マップ measured for one card: 3 × 3 rooms, each two card slots side by side
-    with the stairs counter between them, passages between facing doors, and a column
-    of two card boxes (the pile, the discards) at the right."""
+class Mat:
+    """A map measured for one card (its portrait trim, mm): every slot the card + 2 × CLEAR."""
 
     card: tuple[float, float]
 
     @property
     def slot(self) -> tuple[float, float]:
         return slot_of(self.card)
+
+
+@dataclass(frozen=True)
+class Labyrinth(Mat):
+    """迷宮マップ: 3 × 3 rooms, each two card slots side by side with the stairs counter
+    between them, passages between facing doors, and a column of two card boxes (the
+    pile, the discards) at the right."""
 
     @property
     def room(self) -> tuple[float, float]:
@@ -179,11 +184,9 @@ def labyrinth_sheet(found: tables.Tables, lang: str, measure,
 
 
 def _room_box(mat: Labyrinth, number: int, lang: str) -> list:
-    name = (labyrinth.NAMES_JA if lang == "ja" else labyrinth.NAMES)[number - 1]
     (x, y), (rw, rh) = mat.room_at(number), mat.room
     cx, cy = x + rw / 2, y + NAME_BAND + mat.slot[1] / 2
-    shapes: list = [Rect(x, y, rw, rh, Style(stroke=INK, width=0.5), radius=1.5),
-                    Text(x + 2, y + 4, f"{number} {name}", 7, bold=True),
+    shapes: list = [*_room_frame(number, x, y, rw, rh, lang),
                     Circle(cx, cy, COUNTER / 2, THIN)]  # the stairs counter
     doors = {"N": (cx, y + COUNTER / 2 + 0.5), "S": (cx, y + rh - COUNTER / 2 - 0.5),
              "E": (x + rw, cy), "W": (x, cy)}
@@ -192,6 +195,13 @@ def _room_box(mat: Labyrinth, number: int, lang: str) -> list:
         shapes.append(Rect(px - COUNTER / 2, py - COUNTER / 2, COUNTER, COUNTER,
                            Style(stroke=INK, fill="#ffffff", width=0.3)))
     return shapes
+
+
+def _room_frame(number: int, x: float, y: float, w: float, h: float, lang: str) -> list:
+    """A room's frame with its number and name in the top-left corner."""
+    name = (labyrinth.NAMES_JA if lang == "ja" else labyrinth.NAMES)[number - 1]
+    return [Rect(x, y, w, h, Style(stroke=INK, width=0.5), radius=1.5),
+            Text(x + 2, y + 4, f"{number} {name}", 7, bold=True)]
 
 
 def _passages(mat: Labyrinth) -> list:
@@ -234,17 +244,12 @@ def tiles_of_wall(found: tables.Tables) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Encounter:
-    """遭遇マップ measured for one card: 3 × 3 rooms of four numbered slots, 2 × 2 when
-    they fit the page's width, else **fanned**: one column of four cards, each lying
-    ``FAN`` below the one before, so every card's corner index stays in sight."""
+class Encounter(Mat):
+    """遭遇マップ: 3 × 3 rooms of four numbered slots, 2 × 2 when they fit the page's
+    width, else **fanned**: one column of four cards, each lying ``FAN`` below the one
+    before, so every card's corner index stays in sight."""
 
-    card: tuple[float, float]
-    fanned: bool
-
-    @property
-    def slot(self) -> tuple[float, float]:
-        return slot_of(self.card)
+    fanned: bool = False
 
     @property
     def room(self) -> tuple[float, float]:
@@ -285,10 +290,8 @@ def encounter_sheet(lang: str, measure, card: tuple[float, float] = (27.0, 36.0)
     shapes: list = [Text(0, 5, w["encounter_title"], 13, bold=True)]
     for number in labyrinth.ROOMS:
         (x, y), (rw, rh) = mat.room_at(number), mat.room
-        name = (labyrinth.NAMES_JA if lang == "ja" else labyrinth.NAMES)[number - 1]
-        shapes += [Rect(x, y, rw, rh, Style(stroke=INK, width=0.5), radius=1.5),
-                   Text(x + 2, y + 4, f"{number} {name}", 7, bold=True)]
-        shapes += _slots(mat.slots(number), mat.fanned)
+        shapes += [*_room_frame(number, x, y, rw, rh, lang),
+                   *_slots(mat.slots(number), mat.fanned)]
     note = w["slots_note"] + (" " + w["fan_note"] if mat.fanned else "")
     lines, _used = draw.text_box(note, 36, 0.5, mat.width - 36, 7, measure)
     y = 9 + 3 * (mat.room[1] + GAP)
