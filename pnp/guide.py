@@ -62,5 +62,5 @@ def guide(files: list[Built], paper: str) -> list[str]:
 
 def also_needed(games) -> list[str]:
     """What else each game built needs at the table, that no file prints."""
-    return [f"Also needed for {game.title}, not printed: {game.needs}." for game in games
-            if game.needs]
+    return [f"Also needed for {game.title.split(' — ')[0]}, not printed: {game.needs}."
+            for game in games if game.needs]  # the title without its credit line
