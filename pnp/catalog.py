@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -238,8 +239,6 @@ def _boards(ctx: Context) -> list[Board]:
 def _half_drawings(ctx: Context) -> list[tuple[str, tuple[float, float, list]]]:
     """Each board whole on one landscape page where it fits (the 3–4 board at the
     shipped size), else in its two halves, each to be cut along the join."""
-    from dataclasses import replace
-
     drawings = []
     area = paper.usable(*ctx.page_size(landscape=True))
     for board in _boards(ctx):
@@ -457,6 +456,18 @@ def _mj_deck(kind: str) -> tuple:
     return pieces(make, lambda ctx: mj.CARD, kind)
 
 
+def majin_tables(ctx: Context) -> list[Page]:
+    """The treasure table and, on the back of its last sheet, the event tables (two-sided
+    plain paper, unless --duplex none)."""
+    found, lang = _mj_cards(ctx), ctx.options.lang
+    pages = _mj_sheets(ctx, [*mj.treasure_sheets(found, lang, ctx.measure),
+                             mj.events_sheet(found, lang, ctx.measure)], "treasure")
+    if ctx.options.duplex == "none" or len(pages) % 2:
+        return pages
+    return [replace(page, label=f"{page.label} (back)") if index % 2 else page
+            for index, page in enumerate(pages)]
+
+
 def _mj_sheets(ctx: Context, drawings: list, label: str) -> list[Page]:
     return [ctx.centred(shapes, (w, h), label) for w, h, shapes in drawings]
 
@@ -523,11 +534,8 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
     "treasure": Component(
         "treasure", "the treasure table and the event tables of the card files, with the "
                     "chest and event rules",
-        lambda ctx: _mj_sheets(ctx, [*mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang,
-                                                         ctx.measure),
-                                     mj.events_sheet(_mj_cards(ctx), ctx.options.lang,
-                                                     ctx.measure)], "treasure"),
-        lambda ctx: mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang, ctx.measure)[0],
+        majin_tables, lambda ctx: mj.treasure_sheets(_mj_cards(ctx), ctx.options.lang,
+                                                     ctx.measure)[0],
         sheet=True, stock="paper", making="keep it by the map"),
     "pieces": Component(
         "pieces", "the money cards, the tokens and the rules summary card on shared sheets "

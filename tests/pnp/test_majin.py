@@ -246,3 +246,17 @@ def test_the_event_tables_print_every_floors_events(built, lang, words) -> None:
     assert all(word in text for word in words)
     assert text.count("B1F") >= 1 and "B3F" in text and "--open" not in text
     assert "--boss" not in text
+
+
+def test_the_event_tables_print_on_the_back_of_the_treasure_table(built) -> None:
+    """One sheet of plain paper, both sides (the flip named on both pages); with
+    --duplex none, two one-sided pages."""
+    from pnp.build import Options, context
+    from pnp.catalog import find
+
+    reader = PdfReader(built("majin-dungeon", "treasure"))
+    assert len(reader.pages) == 2 and b"/DuplexFlipLongEdge" in built(
+        "majin-dungeon", "treasure").read_bytes()
+    _game, component = find("majin-dungeon", "treasure")
+    labels = [page.label for page in component.pages(context(Options(duplex="none")))]
+    assert not any(label.endswith("(back)") for label in labels)
