@@ -25,7 +25,8 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
 @click.command("deck")
 @click.argument("deck_file", metavar="DECK.toml", type=LazyPath(dir_okay=False))
 @click.option("--data", type=LazyPath(dir_okay=False),
-              help="Use this CSV/TOML/JSON file instead of the deck's own data file.")
+              help="Use this CSV, .xlsx, TOML or JSON file instead of the deck's own data "
+                   "file.")
 @click.option("--only", "only", metavar="ROWS",
               help="Only these data rows (1 = the first row after the header), like 1,4-6.")
 @click.option("--strict", is_flag=True,

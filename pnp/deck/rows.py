@@ -8,6 +8,12 @@ with its card names the line.
 CSV files are UTF-8 (a byte-order mark is fine). A file Excel saved as
 "CSV" on a Japanese system is Shift-JIS: :func:`companion.files.read_text`
 recognises it and refuses it with the way to convert it, never as mojibake.
+
+An Excel workbook (``.xlsx``) is read as it is: each worksheet a table whose first
+row names the columns; in a workbook of several sheets, each sheet's rows are cards
+of the type named like the sheet (unless the deck names a type or a type column). A
+formula gives the value the spreadsheet saved with it; a row is named by its sheet
+and row (``cards.xlsx: Monsters row 5``) and a cell by its column too (``B5``).
 """
 
 from __future__ import annotations
@@ -66,7 +72,10 @@ def _raw_rows(table: Table, base: Path) -> list[tuple[dict[str, Any], str]]:
         return read_csv(path)
     if suffix in (".toml", ".json"):
         return _read_records(path, suffix)
-    raise InputError("data is a .csv, .toml or .json file", f"{table.where}: {table.file}")
+    if suffix == ".xlsx":
+        return read_workbook(path, typed=not table.type and table.type_column is None)
+    raise InputError("data is a .csv, .xlsx, .toml or .json file",
+                     f"{table.where}: {table.file}")
 
 
 def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
@@ -97,7 +106,104 @@ def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
     return rows
 
 
-def _check_header(header: list[str], path: Path) -> None:
+#: The column that carries each row's sheet, in a workbook of several sheets.
+SHEET_TYPE = "__sheet__"
+
+
+def read_workbook(path: Path, *, typed: bool) -> list[tuple[dict[str, Any], str]]:
+    """The rows of every worksheet of an .xlsx workbook, each with where it is; with
+    ``typed`` and several sheets, each row's type is its sheet's name."""
+    sheets = _worksheets(path)
+    rows = []
+    for title, lines in sheets:
+        where = f"{path}: {title}" if len(sheets) > 1 else str(path)
+        found = _sheet_rows(lines, where)
+        if typed and len(sheets) > 1:
+            found = [({**fields, SHEET_TYPE: title}, at) for fields, at in found]
+        rows += found
+    if not rows:
+        raise InputError("the workbook has its header but no rows: a card a row", str(path))
+    return rows
+
+
+def _worksheets(path: Path) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """Each worksheet's title and rows of cell values (formulas: their saved values)."""
+    import zipfile
+
+    from openpyxl import load_workbook  # only for a deck whose data is a workbook
+
+    if not path.is_file():
+        raise InputError("no such file", str(path))
+    try:
+        values = load_workbook(path, read_only=True, data_only=True)
+        formulas = load_workbook(path, read_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as err:
+        raise InputError(f"not a readable .xlsx workbook ({err})", str(path)) from None
+    try:
+        return [(sheet.title, _saved(sheet, written, path))
+                for sheet, written in zip(values.worksheets, formulas.worksheets, strict=True)]
+    finally:
+        values.close()
+        formulas.close()
+
+
+def _saved(sheet, written, path: Path) -> list[tuple[Any, ...]]:
+    """A sheet's rows of values; a formula whose value was never saved (a file written by
+    a program that does not calculate) is refused, never read as an empty cell."""
+    from openpyxl.utils import get_column_letter
+
+    rows = []
+    for number, (row, source) in enumerate(zip(sheet.iter_rows(values_only=True),
+                                                written.iter_rows(values_only=True),
+                                                strict=False), start=1):
+        for column, (value, formula) in enumerate(zip(row, source, strict=False), start=1):
+            if value is None and isinstance(formula, str) and formula.startswith("="):
+                raise InputError(f"{get_column_letter(column)}{number} holds a formula with "
+                                 "no saved value: open the workbook in a spreadsheet program "
+                                 "and save it", f"{path}: {sheet.title}")
+        rows.append(tuple(row))
+    return rows
+
+
+def _sheet_rows(lines: list[tuple[Any, ...]], where: str) -> list[tuple[dict[str, Any], str]]:
+    """One worksheet's rows: the first names the columns, empty rows are skipped."""
+    from openpyxl.utils import get_column_letter
+
+    lines = [line for line in lines if any(_filled(cell) for cell in line)]
+    if not lines:
+        return []
+    header = [str(cell).strip() if cell is not None else "" for cell in lines[0]]
+    while header and not header[-1]:
+        header.pop()
+    _check_header(header, where)
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        extra = [i for i, cell in enumerate(line[len(header):], start=len(header))
+                 if _filled(cell)]
+        if extra:
+            cell = f"{get_column_letter(extra[0] + 1)}{number}"
+            raise InputError(f"{cell} is filled but its column has no name in the header",
+                             f"{where} row {number}")
+        rows.append(({name: _value(line[i] if i < len(line) else None) for i, name
+                      in enumerate(header)}, f"{where} row {number}"))
+    return rows
+
+
+def _filled(cell: Any) -> bool:
+    return cell is not None and str(cell).strip() != ""
+
+
+def _value(cell: Any) -> str:
+    """A cell as text, as a CSV file would give it (a whole number without ``.0``), so a
+    deck reads the same from either."""
+    if cell is None:
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return cell.isoformat() if hasattr(cell, "isoformat") else str(cell)
+
+
+def _check_header(header: list[str], path: Path | str) -> None:
     for column, name in enumerate(header, start=1):
         if not name:
             raise InputError(f"column {column} has no name in the header", f"{path}:1")
@@ -121,7 +227,7 @@ def _row(fields: dict[str, Any], where: str, table: Table) -> Row:
         if isinstance(value, dict):
             raise InputError(f"{key}: a value, a list or text; not a table", where)
     count = _count(fields.get(table.count_column, 1), f"{where}: {table.count_column}")
-    kind = table.type
+    kind = table.type or str(fields.pop(SHEET_TYPE, ""))
     if table.type_column is not None:
         kind = str(fields.get(table.type_column, "")).strip()
         if not kind:
