@@ -227,20 +227,32 @@ def preview(game: str, component: str, output: Path, page: int | None, lang: str
 @paper_option
 @click.option("--duplex", default="long", show_default=True, type=click.Choice(["long", "short"]),
               help="The edge your printer flips the sheet on for the back.")
+@click.option("--printer", metavar="NAME",
+              help="A name for your printer: with --save, keep the offset under it.")
+@click.option("--save", metavar="DX,DY",
+              help="Save this back offset (as the page reads) for --printer, the paper "
+                   "and the edge, instead of printing the page.")
 @lang_option
 @out_dir_option
-def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
-    """Print a duplex calibration page: read the back offset, pass --back-offset.
+def calibrate(paper: str, duplex: str, printer: str | None, save: str | None, lang: str,
+              out_dir: Path) -> None:
+    """Print a duplex calibration page: read the back offset, pass --back-offset, or save it
+    for your printer once and build with --printer.
 
     Print it double-sided at 100 %, hold it to the light and look from the back:
     where each front cross falls on the back's rulers is the offset, +x to the
-    right and +y down as seen on the back. Pass it as it reads:
+    right and +y down as seen on the back. Pass it as it reads, or save it:
 
     \b
     Examples:
       pnp calibrate --duplex long
       pnp build darkhall --back-offset 0.5,-1
+      pnp calibrate --duplex long --printer home --save 0.5,-1
+      pnp build darkhall --printer home
     """
+    if save is not None:
+        _save_offset(printer, paper.lower(), duplex, save)
+        return
     from companion.files import write_atomic
     from pnp.build import Options, context
     from pnp.calibration import calibration_pages
@@ -255,3 +267,18 @@ def calibrate(paper: str, duplex: str, lang: str, out_dir: Path) -> None:
     path = out_dir / f"calibration-{paper.lower()}-{duplex}.pdf"
     write_atomic(path, render_pdf(doc, ctx.font, lang=lang))
     click.echo(str(path))
+    if printer is not None:
+        click.echo(f"Then save what it reads: pnp calibrate --paper {paper.lower()} --duplex "
+                   f"{duplex} --printer {printer} --save DX,DY", err=True)
+
+
+def _save_offset(printer: str | None, paper: str, duplex: str, save: str) -> None:
+    from pnp import printers
+    from pnp.flags import offset_pair
+
+    if printer is None:
+        raise click.UsageError("--save needs --printer NAME: the printer the offset is for")
+    offset = offset_pair(save, "--save")
+    path = printers.save(printer, paper, duplex, offset)
+    click.echo(f"Saved: {printer}, {paper} paper, flipped on the {duplex} edge: back offset "
+               f"{offset[0]:g},{offset[1]:g} mm ({path}). Build with --printer {printer}.")

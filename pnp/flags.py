@@ -48,6 +48,9 @@ def print_options(function, *, bleed: float | None = 3.0):
                           "(backs on their own pages)."),
         click.option("--back-offset", default="0,0", metavar="DX,DY",
                      help="Shift the backs by this many mm (see pnp calibrate)."),
+        click.option("--printer", metavar="NAME",
+                     help="Use the back offset saved for this printer (pnp calibrate "
+                          "--printer NAME --save DX,DY), for the paper and flip edge used."),
         click.option("--bleed", default=bleed, show_default=bleed is not None, type=float,
                      help="Art beyond the cut line, in mm (0 allowed)."
                      + ("" if bleed is not None else " Default: the deck file's.")),
@@ -110,18 +113,34 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  board_file: str | None = None, cell: float | None = None,
                  tile_shape: str | None = None, tables_dir: str | None = None,
                  no_flowers: bool | None = None, card: str | None = None,
-                 cards_dir: str | None = None) -> Options:
+                 cards_dir: str | None = None, printer: str | None = None) -> Options:
     from pnp.build import Options
 
-    try:
-        dx, dy = (float(v) for v in back_offset.split(","))
-    except ValueError:
-        raise InputError(
-            f"--back-offset {back_offset!r}: two numbers in mm, like 0.5,-1") from None
+    dx, dy = offset_pair(back_offset, "--back-offset")
+    if printer is not None:
+        if (dx, dy) != (0.0, 0.0):
+            raise InputError("give --printer or --back-offset, not both")
+        if duplex != "none":  # backs on their own pages take no offset
+            from pnp import printers
+
+            dx, dy = printers.offset_for(printer, paper.lower(), duplex)
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
                    cut_guides, fold, one_up, font, square, map_file, board_file, cell,
                    tile_shape, tables_dir, no_flowers or None, card, cards_dir,
                    page_numbers(page_list))
+
+
+def offset_pair(text: str, option: str) -> tuple[float, float]:
+    """``0.5,-1`` → (0.5, -1.0): two finite numbers in mm."""
+    from math import isfinite
+
+    try:
+        dx, dy = (float(v) for v in text.split(","))
+    except ValueError:
+        raise InputError(f"{option} {text!r}: two numbers in mm, like 0.5,-1") from None
+    if not (isfinite(dx) and isfinite(dy)):
+        raise InputError(f"{option} {text!r}: two numbers in mm, like 0.5,-1")
+    return dx, dy
 
 
 def page_numbers(text: str | None, what: str = "--pages") -> tuple[int, ...]:
