@@ -48,7 +48,8 @@ def test_the_offset_moves_the_backs_as_back_offset_does(tmp_path: Path) -> None:
     (["calibrate", "--save", "1,1"], "--save needs --printer"),
     (["calibrate", "--printer", "a b", "--save", "1,1"], "a name of letters"),
     (["calibrate", "--printer", "x", "--save", "50,1"], "at most 10 mm"),
-    (["calibrate", "--printer", "x", "--save", "inf,1"], "two numbers in mm"),
+    (["calibrate", "--printer", "x", "--save", "inf,1"], "at most 10 mm"),
+    (["calibrate", "--printer", "x", "--save", "left"], "two numbers in mm"),
 ])
 def test_profiles_refuse_what_they_cannot_use(tmp_path: Path, args, said) -> None:
     succeeds(main, ["calibrate", "--printer", "home", "--save", "0.5,-1"])
