@@ -238,3 +238,22 @@ def _polygon(cx: float, cy: float, r: float, points: int, outer: float, inner: f
         corners.append((cx + radius * cos(angle), cy + radius * sin(angle)))
     commands = [("M", *corners[0]), *[("L", *c) for c in corners[1:]], ("Z",)]
     return Path(tuple(commands), style)
+
+
+def emblem(seed: str, x: float, y: float, size: float, colour: str) -> list:
+    """A card's own emblem, made from its data: a 5 × 5 pattern, mirrored left to right,
+    its cells chosen by the SHA-256 of ``seed`` (the same seed, the same emblem), in a
+    ``size`` mm square at (x, y)."""
+    import hashlib
+
+    bits = int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:4], "big")
+    cells = [(col, row) for row in range(5) for col in range(3) if bits >> (row * 3 + col) & 1]
+    if len(cells) < 4:  # too sparse to read as a mark: its complement
+        cells = [(c, r) for r in range(5) for c in range(3) if (c, r) not in cells]
+    step = size / 5
+    shapes = [Rect(x, y, size, size, Style(stroke=colour, width=0.3), radius=step / 3)]
+    for col, row in cells:
+        for mirrored in {col, 4 - col}:
+            shapes.append(Rect(x + mirrored * step + step * 0.1, y + row * step + step * 0.1,
+                               step * 0.8, step * 0.8, filled(colour), radius=step * 0.15))
+    return shapes

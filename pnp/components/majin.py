@@ -16,7 +16,7 @@ from companion.majin import corridors, treasure
 from companion.majin.cards import Cards, Character, Corridor, Item
 from pnp import draw
 from pnp.impose import Piece
-from pnp.shapes import MIN_TEXT, SAFE_ZONE, Circle, Line, Path, Rect, Style, Text, filled
+from pnp.shapes import MIN_TEXT, MM_PER_PT, SAFE_ZONE, Circle, Line, Path, Rect, Style, Text, filled
 from pnp.templates import template_dir
 
 if TYPE_CHECKING:
@@ -74,8 +74,37 @@ def deck(kind: str, found: Cards, lang: str, measure) -> Deck:
         fields["name"] = fitted_title(_name(card, lang), measure)
         fields["footer"] = " · ".join(filter(None, (card.id, card.extra.get("label", ""))))
         fields["sample"] = w["sample"] if sample else ""
+        fields.update(ability_layout(str(fields.get("ability", "")), f"{card.id} {card.name}",
+                                     measure))
         rows.append(Row(fields, card.where, kind_of, 1))
     return Deck(spec, rows)
+
+
+#: The ability box of majin-card.toml: its top, its widest height, the text's size and
+#: leading, and the bottom of the room it shares with the card's emblem (mm, pt).
+ABILITY_TOP, ABILITY_MOST, ABILITY_SIZE, ABILITY_LEADING, ROOM_BOTTOM = 44.0, 34.0, 9.07, \
+    1.25, 78.0
+
+
+def ability_layout(text: str, seed: str, measure) -> dict[str, str]:
+    """The ability box sized to its text (no large empty box), and the card's emblem —
+    made from its id and name, so a card of one's own gets one too — in the room left."""
+    from pnp.text import fit
+
+    if text.strip():
+        fitted = fit(text, 51, ABILITY_MOST - 4, ABILITY_SIZE, 5.67, measure,
+                     ABILITY_LEADING)
+        used = len(fitted.lines) * fitted.size * MM_PER_PT * ABILITY_LEADING
+        box = min(ABILITY_MOST, max(12.0, used + 4.5))
+    else:
+        box = 0.0
+    room = ROOM_BOTTOM - ABILITY_TOP - box - (2 if box else 0)
+    size = min(22.0, room - 3)
+    top = ABILITY_TOP + box + (2 if box else 0) + (room - size) / 2
+    return {"ability_h": f"{box:.2f}", "ability_text_h": f"{max(box - 4, 1):.2f}",
+            "emblem_seed": seed, "emblem_size": f"{max(size, 0):.2f}",
+            "emblem_x": f"{4 + (55 - max(size, 0)) / 2:.2f}", "emblem_y": f"{top:.2f}",
+            "has_emblem": "1" if size >= 10 else ""}
 
 
 def _name(card: Character | Item, lang: str) -> str:

@@ -123,6 +123,10 @@ def _icon(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
     return icon(v["icon"], v["x"], v["y"], v["size"], v.get("colour"))
 
 
+def _emblem(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
+    return draw.emblem(str(v["seed"]), v["x"], v["y"], v["size"], v.get("colour") or "#000000")
+
+
 def _qr(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
     data = str(v["data"])
     if not data:
@@ -173,5 +177,5 @@ def _image(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
 
 DRAWERS: dict[str, Callable[[dict[str, Any], Layer, Canvas], list]] = {
     "rect": _rect, "line": _line, "circle": _circle, "hexagon": _hexagon, "icon": _icon,
-    "qr": _qr, "text": _text, "image": _image,
+    "qr": _qr, "text": _text, "image": _image, "emblem": _emblem,
 }

@@ -61,6 +61,7 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "circle": (("cx", "cy", "r"), ("fill", "stroke", "width")),
     "hexagon": (("cx", "cy", "r"), ("fill", "stroke", "width", "pointy")),
     "icon": (("icon", "x", "y", "size"), ("colour",)),
+    "emblem": (("seed", "x", "y", "size"), ("colour",)),
     "qr": (("data", "x", "y", "size"), ()),
     "text": (("text", "x", "y", "w", "h"),
              ("size", "min_size", "colour", "align", "valign", "leading", "bold")),

@@ -526,3 +526,22 @@ def test_the_jokers_index_is_its_own(tmp_path: Path) -> None:
     drawn = pieces(deck, jokers, lambda text, size: len(text) * size * 0.2, 3.0)
     words = {s.text for s, _m in placed(drawn.pieces[0].front(3.0)) if isinstance(s, Text)}
     assert "J" not in words and "JOKER" in words
+
+
+def test_an_emblem_is_made_from_its_seed() -> None:
+    """The same seed, the same emblem; another seed, another; never too sparse to read."""
+    from pnp import draw
+    from pnp.shapes import Rect
+
+    def cells(seed: str) -> list:
+        return [(s.x, s.y) for s in draw.emblem(seed, 0, 0, 20, "#123456")[1:]
+                if isinstance(s, Rect)]
+
+    assert cells("M01 見習い剣士") == cells("M01 見習い剣士")
+    seeds = [f"card {n}" for n in range(40)]
+    assert len({tuple(cells(seed)) for seed in seeds}) >= 35
+    for seed in seeds:
+        found = cells(seed)
+        assert len(found) >= 4
+        mirrored = {(round(16.8 - x, 6), round(y, 6)) for x, y in found}
+        assert mirrored == {(round(x, 6), round(y, 6)) for x, y in found}  # left to right

@@ -260,3 +260,17 @@ def test_the_event_tables_print_on_the_back_of_the_treasure_table(built) -> None
     _game, component = find("majin-dungeon", "treasure")
     labels = [page.label for page in component.pages(context(Options(duplex="none")))]
     assert not any(label.endswith("(back)") for label in labels)
+
+
+def test_the_ability_box_is_sized_to_its_text_and_the_emblem_takes_the_room() -> None:
+    from pnp.build import Options, context
+
+    measure = context(Options()).measure
+    short = mj.ability_layout("LPを3回復", "M03 薬師の娘", measure)
+    long_ = mj.ability_layout("敵一体に純ダメージ3（成功率：1d6で3以上）。" * 6, "x", measure)
+    none = mj.ability_layout("", "M01 見習い剣士", measure)
+    assert float(short["ability_h"]) == 12 and short["has_emblem"]
+    assert 12 < float(long_["ability_h"]) <= 34
+    assert float(none["ability_h"]) == 0 and float(none["emblem_size"]) >= 20
+    bottom = float(short["emblem_y"]) + float(short["emblem_size"])
+    assert float(short["emblem_y"]) >= 44 + 12 and bottom <= 78
