@@ -86,7 +86,8 @@ def list_games() -> None:
             click.echo(f" {mark}{component.name:<9} {component.summary}")
     click.echo(f"\nOptions: --paper {'|'.join(PAPER_NAMES)}  --lang {'|'.join(LANGS)}  "
                f"--duplex {'|'.join(DUPLEX)}  --bleed MM  --copies N  --ink-saver  "
-               "--cut-guides  --fold  --one-up  --back-offset DX,DY  --font PATH  --pages LIST\n"
+               "--cut-guides  --fold  --one-up  --back-offset DX,DY  --printer NAME  "
+               "--font PATH  --pages LIST\n"
                "Game options: --square MM (darkhall)  --map FILE (roguelight)  "
                "--board NAME|FILE  --cell MM  --tile-shape hex|square (rakugaaki)  "
                "--tables DIR  --no-flowers  --card SIZE (jongrogue)  --cards DIR "
