@@ -37,6 +37,19 @@ DIAMOND = [("M", 0.5, 0.04), ("C", 0.62, 0.22, 0.72, 0.36, 0.86, 0.5),
            ("C", 0.28, 0.36, 0.38, 0.22, 0.5, 0.04), ("Z",)]
 
 
+#: The 魔人 cards' stats drawn, not written: a heart (HP), a sword (ATK), a shield (DEF)
+#: and a bolt (SPD).
+SWORD = [("M", 0.5, 0.03), ("L", 0.58, 0.16), ("L", 0.58, 0.62), ("L", 0.78, 0.62),
+         ("L", 0.78, 0.7), ("L", 0.56, 0.7), ("L", 0.56, 0.86), ("L", 0.62, 0.9),
+         ("L", 0.62, 0.97), ("L", 0.38, 0.97), ("L", 0.38, 0.9), ("L", 0.44, 0.86),
+         ("L", 0.44, 0.7), ("L", 0.22, 0.7), ("L", 0.22, 0.62), ("L", 0.42, 0.62),
+         ("L", 0.42, 0.16), ("Z",)]
+SHIELD = [("M", 0.5, 0.04), ("L", 0.9, 0.16), ("C", 0.9, 0.58, 0.72, 0.84, 0.5, 0.96),
+          ("C", 0.28, 0.84, 0.1, 0.58, 0.1, 0.16), ("Z",)]
+BOLT = [("M", 0.62, 0.03), ("L", 0.2, 0.56), ("L", 0.46, 0.56), ("L", 0.36, 0.97),
+        ("L", 0.8, 0.4), ("L", 0.54, 0.4), ("L", 0.7, 0.03), ("Z",)]
+
+
 def _club(x: float, y: float, size: float, colour: str | None) -> list:
     style = Style(stroke=None, fill=colour or "#000000")
     r = 0.2 * size
@@ -72,6 +85,8 @@ ICONS: dict[str, Icon] = {
     "ghost": _piece(draw.ghost, "#6b6b8f"), "bat": _piece(draw.bat, "#4a3b52"),
     "slime": _piece(draw.slime, "#3f7fbf"), "chest": _piece(draw.chest, "#d9a441"),
     "key": _piece(lambda x, y, s, *_colour: draw.key(x, y, s)),
+    "stat-hp": _suit(HEART), "stat-atk": _suit(SWORD), "stat-def": _suit(SHIELD),
+    "stat-spd": _suit(BOLT),
     **{f"mark-{shape}": _mark(shape) for shape in
        ("circle", "square", "triangle", "diamond", "star", "cross", "hexagon")},
     **{f"die-{face}": _die(face) for face in range(1, 7)},

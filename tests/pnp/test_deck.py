@@ -545,3 +545,14 @@ def test_an_emblem_is_made_from_its_seed() -> None:
         assert len(found) >= 4
         mirrored = {(round(16.8 - x, 6), round(y, 6)) for x, y in found}
         assert mirrored == {(round(x, 6), round(y, 6)) for x, y in found}  # left to right
+
+
+def test_the_stat_icons_are_drawn_not_written() -> None:
+    from pnp.icons import icon
+    from pnp.shapes import Path as Drawn
+
+    for name in ("stat-hp", "stat-atk", "stat-def", "stat-spd"):
+        (shape,) = icon(name, 0, 0, 5, "#336699")
+        assert isinstance(shape, Drawn) and shape.style.fill == "#336699"
+        xs = [c[i] for c in shape.commands for i in range(1, len(c), 2)]
+        assert 0 <= min(xs) and max(xs) <= 5
