@@ -555,4 +555,4 @@ def test_the_stat_icons_are_drawn_not_written() -> None:
         (shape,) = icon(name, 0, 0, 5, "#336699")
         assert isinstance(shape, Drawn) and shape.style.fill == "#336699"
         xs = [c[i] for c in shape.commands for i in range(1, len(c), 2)]
-        assert 0 <= min(xs) and max(xs) <= 5
+        assert min(xs) >= 0 and max(xs) <= 5
