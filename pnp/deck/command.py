@@ -36,9 +36,19 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
               help="Write card N's face as SVG (with -o) instead of the PDF.")
 @click.option("-o", "--output", type=LazyPath(dir_okay=False),
               help="The SVG file --preview writes.")
+@click.option("--for", "target", type=click.Choice(["tts"]),
+              help="tts: pictures for Tabletop Simulator instead of the PDF — sprite sheets "
+                   "of 10 × 7 faces (the last slot the back), the back, and a picture per "
+                   "card.")
+@click.option("--name-column", metavar="COLUMN",
+              help="With --for tts: the data column that names each card's picture "
+                   "(default: 'name' where the data has it, else the card's number).")
+@click.option("--dpi", type=click.IntRange(72, 600), default=150, show_default=True,
+              help="With --for tts: the pictures' resolution.")
 @print_options
 def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: bool,
-                 preview: int | None, output: Path | None, out_dir: Path, **flags) -> None:
+                 preview: int | None, output: Path | None, target: str | None,
+                 name_column: str | None, dpi: int, out_dir: Path, **flags) -> None:
     """Print a deck of cards from a deck file (size, data, layers; see docs/decks.md).
 
     Every row of the data is a card (its 'count' column gives copies); the
@@ -51,6 +61,7 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
       pnp deck examples/decks/quiz/quiz.toml --data my-questions.csv --strict
       pnp deck examples/decks/poker/poker.toml --only 1-13 --paper letter
       pnp deck examples/decks/poker/poker.toml --preview 1 -o ace.svg
+      pnp deck examples/decks/poker/poker.toml --for tts --out tts
     """
     if (preview is None) != (output is None):
         raise click.UsageError("--preview N and -o FILE.svg go together")
@@ -65,6 +76,9 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
     drawn = _drawn(loaded, cards, ctx)
     _report_overflow(drawn.overflow, strict)
     _report_small(drawn.small, strict)
+    if target == "tts":
+        _tabletop(loaded, cards, drawn, ctx, name_column, dpi, out_dir)
+        return
     doc = _document(loaded, drawn, ctx)
     missing: dict[str, str] = {}
     data_ = render_pdf(doc, ctx.font, lang=options.lang, ink_saver=options.ink_saver,
@@ -81,6 +95,31 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
         click.echo(line, err=True)
     for notice in ctx.notices:
         click.echo(f"Note: {notice}", err=True)
+
+
+def _tabletop(deck: decks.Deck, cards: list[decks.Card], drawn: decks.Drawn, ctx: Context,
+              name_column: str | None, dpi: int, out_dir: Path) -> None:
+    """The Tabletop Simulator pictures: every file made before any is written."""
+    from pnp.deck import tts
+
+    column = name_column or ("name" if any("name" in c.row.fields for c in cards) else None)
+    if column is not None and not any(column in c.row.fields for c in cards):
+        raise InputError(f"--name-column {column!r}: no such column in the data; "
+                         f"columns: {', '.join(cards[0].row.fields) if cards else 'none'}")
+    names = [str(c.row.fields.get(column, "") or c.number) if column else str(c.number)
+             for c in cards]
+    made = tts.files(deck.spec.name, drawn.pieces, names, deck.spec.size, ctx.font, dpi)
+    for relative, data in made.items():
+        path = out_dir / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    sheets = [p for p in made if p.name.startswith(f"{deck.spec.name}-tts-faces")]
+    for path in [*sheets, *(p for p in made if p.name.endswith("-tts-back.png"))]:
+        click.echo(str(out_dir / path))
+    click.echo(f"{len(cards)} card pictures in {out_dir / (deck.spec.name + '-tts-cards')}; "
+               f"in Tabletop Simulator: Objects → Components → Custom → Deck, the face "
+               f"sheet{'s' * (len(sheets) != 1)} with width 10, height 7 and the back "
+               "above.", err=True)
 
 
 def _drawn(deck: decks.Deck, cards: list[decks.Card], ctx: Context) -> decks.Drawn:
