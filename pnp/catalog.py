@@ -552,7 +552,7 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
         *pieces(lambda ctx: mj.token_pieces(ctx.options.lang),
                 lambda ctx: (mj.TOKEN, mj.TOKEN), "tokens"), **ALONE),
     "summary": Component(
-        "summary", "only the rules summary card (A6, both sides)",
+        "summary", "only the rules summary card (A6 landscape, both sides)",
         *pieces(lambda ctx: mj.summary_pieces(ctx.options.lang, ctx.measure),
                 lambda ctx: mj.SUMMARY, "summary"), **ALONE),
 }, options=frozenset({"cards"}),

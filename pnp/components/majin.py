@@ -482,7 +482,7 @@ def _token_back(label: str):
 
 
 CARD = (63.0, 88.0)  # poker: the 魔人, monster, boss and item cards
-SUMMARY = (105.0, 148.0)  # A6: the rules summary, both sides
+SUMMARY = (148.0, 105.0)  # A6 landscape: the rules summary, both sides
 
 
 def summary_pieces(lang: str, measure) -> list[Piece]:
