@@ -16,6 +16,7 @@ from companion.files import (
     read_text,
     refuse_overwriting,
     write_atomic,
+    write_together,
 )
 from companion.grid import column_letters
 from companion.i18n import _, language
@@ -221,6 +222,103 @@ def _typed_roller(descent, battle):
 
     click.echo("  " + describe_fight(Fight(owner, battle, white, black)), err=True)
     return white, black
+
+
+@roguelight.command("read")
+@click.argument("photo", type=LazyPath(dir_okay=False, exists=True))
+@click.option("--map", "map_source", metavar="MAP",
+              help="The map file the sheet was printed from (a shipped map is known from "
+                   "the sheet itself).")
+@click.option("--out", type=LazyPath(dir_okay=False),
+              help="Write the finished sheet read from the photo here, for "
+                   "'companion roguelight score'.")
+@click.option("--overlay", type=LazyPath(dir_okay=False),
+              help="Write the photo seen straight on, with what was read drawn over it "
+                   "(PNG).")
+@click.option("--name", help="The player's name in the sheet written (default: the photo's "
+                             "name).")
+@click.option("--json", "as_json", is_flag=True, help="Print what was read as JSON.")
+@click.option("--force", is_flag=True, help="Replace existing files.")
+@ascii_option
+def read_command(photo: Path, map_source: str | None, out: Path | None, overlay: Path | None,
+                 name: str | None, as_json: bool, force: bool, ascii_only: bool) -> None:
+    """Read a played sheet from a PHOTO and score it.
+
+    Photograph the whole sheet printed by 'pnp build roguelight sheet', flat,
+    in good light. The reader finds the sheet by its four corner marks and
+    reads what was drawn: filled cells, dotted plans, development numbers
+    struck out, item marks circled and spent, goals outlined.
+
+    Every mark read with less than 0.75 confidence is a doubt: listed, marked
+    '?' on the map and in the JSON. Exit status: 0 read with no doubt, 1 read
+    with doubts (check them on the sheet, correct the file written by --out),
+    2 not read.
+
+    \b
+    Examples:
+      companion roguelight read sheet.jpg
+      companion roguelight read sheet.jpg --out alice.toml --overlay check.png
+      companion roguelight read sheet.jpg --map my-map.toml --json
+    """
+    from companion.roguelight import reading as shown
+    from companion.roguelight.reader import PhotoError, read
+    from companion.roguelight.reader import overlay as draw_overlay
+    from companion.roguelight.sheet import parse_sheet
+
+    for target in (out, overlay):
+        if target is not None and target.exists() and not force:
+            raise InputError(_("already exists; use --force to replace it"), str(target))
+    board = load_map(map_source) if map_source is not None else None
+    source = read_text(map_source) if board is not None and os.path.exists(map_source) else None
+    try:
+        result = read(photo.read_bytes(), board, source, map_source)
+    except PhotoError as err:
+        raise InputError(str(err), str(photo)) from None
+    result = shown.with_setup_plan(result)
+    if out is not None:
+        result.map_reference = relative_map(result.map_reference, os.getcwd(), out)
+    text = shown.sheet_text(result, name or photo.stem, photo.name)
+    ledger.allow_replacing(force)
+    files = []
+    if out is not None:
+        files.append((out, text))
+    if overlay is not None:
+        files.append((overlay, draw_overlay(result)))
+    if files:
+        write_together(files)
+    try:
+        finished = parse_sheet(text, str(out or photo), find_map=lambda _name: result.board)
+        every = score_exits(finished)
+    except InputError as err:
+        every, problem = None, str(err)
+    if as_json:
+        data = shown.to_dict(result)
+        data["score"] = score_to_dict(every[0], every) if every else None
+        click.echo(dump_json(data), nl=False)
+    else:
+        _describe_reading(shown, result, every, ascii_only)
+        if every is None:
+            click.echo(_("The sheet as read cannot be scored: {problem}", problem=problem))
+    if result.doubts or every is None:
+        raise SystemExit(1)
+
+
+def _describe_reading(shown, result, every, ascii_only: bool) -> None:
+    click.echo(_("Read: map {map}, {filled} cells filled, {plans} plans, development "
+                 "{development}.", map=result.map_reference, filled=len(result.filled),
+                 plans=len(result.plans), development=result.development))
+    click.echo(shown.picture(result))
+    for note in result.notes:
+        click.echo(_("Note: {note}", note=note))
+    if result.doubts:
+        click.echo(_("Doubts — check these on the sheet:"))
+        for mark in result.doubts:
+            click.echo("  " + shown.doubt_words(mark))
+    else:
+        click.echo(_("Read with no doubt."))
+    if every:
+        click.echo(draw(every[0], ascii_only=ascii_only))
+        click.echo(describe_score(every[0], every))
 
 
 @roguelight.command("replay")

@@ -8,20 +8,18 @@ tracks, item marks, ghost actions, block shapes and armament rows.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from functools import cache
 
-from companion import __version__
 from companion import data as shipped_data
 from companion.grid import cell_name, column_letters
+from companion.roguelight import layout
 from companion.roguelight.maps import BAT, BLUE, EXIT, GHOST, GREEN, ITEM, Map
 from pnp import draw
 from pnp.impose import Piece
 from pnp.shapes import MIN_TEXT, MM_PER_PT, Circle, Group, Line, Rect, Style, Text, filled
 
-CELL = 11.0
-PAGE_W = 190.0  # the usable width of A4 and Letter alike
+PAGE_W = layout.PAGE_W
 FLOOR = "#fbf8f1"
 BLOCK = "#d8cfbd"
 CELL_NAME = "#5a5448"  # a cell's name in the cell: 4.5:1 on the floor and on a block
@@ -54,15 +52,6 @@ def pt(mm: float) -> float:
     return mm / MM_PER_PT
 
 
-def qr_payload(board: Map, source: str | None) -> str:
-    """Game, map and version — and for a map file, a hash of it, so a scanned
-    sheet knows exactly which map it is."""
-    payload = f"pnp-companion;game=roguelight;map={board.name};v={__version__}"
-    if source is not None:
-        payload += ";sha=" + hashlib.sha256(source.encode("utf-8")).hexdigest()[:12]
-    return payload
-
-
 # --- the play sheet -----------------------------------------------------------------
 
 
@@ -70,22 +59,34 @@ def sheet(board: Map, lang: str, measure, source: str | None = None) -> tuple[fl
     """The whole sheet, PAGE_W wide from its top-left corner; returns (height, shapes)."""
     w = words(lang)
     title = board.title if lang == "ja" else board.title_en
-    shapes: list = [Text(0, 6, f"{w['game']} — {title}", 14, bold=True),
-                    *draw.qr_code(qr_payload(board, source), PAGE_W - 22, 0, 22)]
-    cell = min(CELL, 120 / max(board.width, board.height))
-    grid_shapes, grid_h = map_grid(board, cell, lang)
-    shapes.append(Group(tuple(grid_shapes), dx=5, dy=14))
-    side_x = 5 + board.width * cell + 10
-    side, side_h = _side_panel(board, lang, measure, PAGE_W - side_x)
-    shapes.append(Group(tuple(side), dx=side_x, dy=26))
-    y = max(14 + grid_h, 26 + side_h) + 6
-    for part in (_time_track, _development_and_items, _armament):
-        drawn, used = part(board, lang)
-        shapes.append(Group(tuple(drawn), dx=0, dy=y))
-        y += used + 4
-    drawn, used = _scores(board, lang)
-    shapes.append(Group(tuple(drawn), dx=0, dy=y))
-    return y + used, shapes
+    at = layout.SheetLayout(board)
+    qr = at.qr
+    shapes: list = [Text(layout.MARKER + 3, 6, f"{w['game']} — {title}", 14, bold=True),
+                    *draw.qr_code(layout.qr_payload(board, source), qr.x, qr.y, qr.w)]
+    grid_shapes, _ = map_grid(board, at.cell, lang)
+    shapes.append(Group(tuple(grid_shapes), dx=layout.GRID_LEFT, dy=layout.GRID_TOP))
+    side, _ = _side_panel(board, lang, measure, at.side_width)
+    shapes.append(Group(tuple(side), dx=at.side_x, dy=layout.SIDE_TOP))
+    for part, y in ((_time_track, at.time_y), (_development_and_items, at.development_y),
+                    (_armament, at.armament_y), (_scores, at.scores_y)):
+        shapes.append(Group(tuple(part(board, lang)[0]), dx=0, dy=y))
+    codes = layout.marker_codes(board, from_file=source is not None)
+    for code, box in zip(codes, at.markers, strict=True):
+        shapes += fiducial(code, box.x, box.y, box.w)
+    return at.height, shapes
+
+
+def fiducial(code: int, x: float, y: float, size: float) -> list:
+    """An ArUco marker: a black square with the code's 4 × 4 bits in white."""
+    module = size / 6
+    shapes: list = [Rect(x, y, size, size, filled("#000000"))]
+    white = filled("#ffffff")
+    for row, bits in enumerate(layout.ARUCO_4X4[code]):
+        for col, bit in enumerate(bits):
+            if bit == ".":
+                shapes.append(Rect(x + (col + 1) * module, y + (row + 1) * module, module, module,
+                                   white))
+    return shapes
 
 
 def map_grid(board: Map, cell: float, lang: str = "ja") -> tuple[list, float]:
@@ -107,9 +108,11 @@ def map_grid(board: Map, cell: float, lang: str = "ja") -> tuple[list, float]:
 def _cell_mark(board: Map, cell, symbol: str, left: float, top: float, size: float,
                lang: str) -> list:
     if symbol in COLOURS:
-        return icon(symbol, left + size * 0.1, top + size * 0.1, size * 0.8, lang)
+        inset = size * layout.ICON  # a ring left round it, where a player's fill is read
+        return icon(symbol, left + inset, top + inset, size - 2 * inset, lang)
     if symbol.isdigit():
-        return draw.die(left + size * 0.2, top + size * 0.2, size * 0.6, int(symbol))
+        inset = size * layout.DIE
+        return draw.die(left + inset, top + inset, size - 2 * inset, int(symbol))
     if symbol == EXIT:
         return _exit(left, top, size)
     return [Text(left + size / 2, top + size * 0.62, cell_name(cell, upper=True),
@@ -117,13 +120,15 @@ def _cell_mark(board: Map, cell, symbol: str, left: float, top: float, size: flo
 
 
 def _exit(left: float, top: float, size: float) -> list:
+    """Three steps down and EXIT below, clear of the cell's sides and top, where a
+    player's pencil is read."""
+    inner = size * (1 - 2 * layout.EXIT_SIDE)
     steps = []
     for i in range(3):
-        w = size * (0.6 - i * 0.15)
-        steps.append(Rect(left + (size - w) / 2, top + size * (0.25 + i * 0.17), w, size * 0.15,
-                          filled("#555555")))
-    return [*steps, Text(left + size / 2, top + size * 0.95, "EXIT",
-                         max(MIN_TEXT, pt(size * 0.14)), anchor="middle")]
+        w = inner * (1 - i * 0.25)
+        steps.append(Rect(left + (size - w) / 2, top + size * (layout.EXIT_TOP + 0.03 + i * 0.15),
+                          w, size * 0.13, filled("#555555")))
+    return [*steps, Text(left + size / 2, top + size * 0.92, "EXIT", MIN_TEXT, anchor="middle")]
 
 
 def _large(monster, cell: float, lang: str) -> list:
@@ -218,8 +223,7 @@ def _goals(lang: str, y: float, width: float) -> tuple[list, float]:
 def _time_track(board: Map, lang: str) -> tuple[list, float]:
     w = words(lang)
     count = board.time_length
-    box = min(7.0, PAGE_W / (count + 0.6 * (count - 1)))  # gaps of at least 0.6 box
-    gap = (PAGE_W - count * box) / (count - 1)
+    box, gap = layout.time_box(board)
     mark = min(4.0, gap * 0.9)  # the die marks sit in the gaps
     shapes: list = [Text(0, 3, w["time"], 7, bold=True)]
     for n in range(1, count + 1):
@@ -234,7 +238,7 @@ def _time_track(board: Map, lang: str) -> tuple[list, float]:
 
 def _development_and_items(board: Map, lang: str) -> tuple[list, float]:
     w = words(lang)
-    step = PAGE_W / board.development_length
+    step = layout.development_step(board)
     shapes: list = [Text(0, 3, w["development"], 7, bold=True)]
     for n in range(1, board.development_length + 1):
         cx = (n - 0.5) * step
@@ -251,20 +255,11 @@ def _development_and_items(board: Map, lang: str) -> tuple[list, float]:
 
 def _item_marks(board: Map, step: float) -> list:
     shapes = []
-    by_section: dict[int, list[int]] = {}
-    for i, section in enumerate(board.item_sections, start=1):
-        by_section.setdefault(section, []).append(i)
-    edges = [0, *board.boundaries]
-    for section, marks in by_section.items():
-        left = edges[section - 1] * step + 12
-        right = edges[section] * step if section < len(edges) else PAGE_W
-        span = (right - left) / len(marks)
-        for j, mark in enumerate(marks):
-            cx = left + (j + 0.5) * span
-            shapes += [Text(cx, 20.5, str(board.item_points[mark - 1]), 7, anchor="middle"),
-                       Rect(cx - 2, 21.5, 4, 4, THIN)]
-            if mark in board.items_circled:  # around the points and the box alike
-                shapes.append(Rect(cx - 3.2, 17.4, 6.4, 9.0, Style(width=0.35), radius=3.2))
+    for mark, cx in enumerate(layout.item_centres(board), start=1):
+        shapes += [Text(cx, 20.5, str(board.item_points[mark - 1]), 7, anchor="middle"),
+                   Rect(cx - 2, 21.5, 4, 4, THIN)]
+        if mark in board.items_circled:  # around the points and the box alike
+            shapes.append(Rect(cx - 3.2, 17.4, 6.4, 9.0, Style(width=0.35), radius=3.2))
     return shapes
 
 
@@ -276,7 +271,7 @@ def _armament(board: Map, lang: str, width: float = PAGE_W) -> tuple[list, float
     y = 5.0
     for band, row in board.armament.items():
         step = (width - 22) / len(row)
-        beside = step >= 8.5  # a number beside its box, clear of the next one
+        beside = layout.armament_beside(width, len(row))  # a number clear of the next box
         y += 0 if beside else 2.5
         shapes.append(Text(0, y + 3.6, w["bands"][band], 6.5))
         for i, level in enumerate(row):
@@ -295,17 +290,19 @@ def _armament(board: Map, lang: str, width: float = PAGE_W) -> tuple[list, float
 
 
 def _scores(board: Map, lang: str) -> tuple[list, float]:
+    """The score boxes, clear of the fiducials in the sheet's bottom corners."""
     w = words(lang)
     labels = w["score_boxes"] if board.large else [b for i, b in enumerate(w["score_boxes"])
                                                    if i != 3]
-    width = PAGE_W / len(labels)
+    left = layout.MARKER + 2
+    width = (PAGE_W - 2 * left) / len(labels)
     shapes: list = [Text(0, 3, w["score"], 7, bold=True)]
     for i, label in enumerate(labels):
-        x = i * width
+        x = left + i * width
         shapes += [Rect(x + 1, 5, width - 2, 13, Style(width=0.4 if i < len(labels) - 1
                                                        else 0.8), radius=1),
                    Text(x + 2.5, 9, label, 6.5)]
-    return shapes, 18
+    return shapes, layout.SCORES_HEIGHT
 
 
 # --- the summary card and the solo table -------------------------------------------------

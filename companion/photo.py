@@ -1,0 +1,278 @@
+"""Reading a printed sheet from a phone photo: the mechanisms every game's reader
+shares (OpenCV and NumPy, imported only here and only when a photo is read).
+
+- :func:`decode` — the photo's bytes to a grey image (any format OpenCV reads);
+- :func:`find_markers` — the ArUco fiducials printed in the sheet's corners;
+- :class:`Sheet` — the sheet seen straight on, ``PX`` pixels a millimetre, in
+  the sheet's own millimetres: the corner markers give a perspective map, and
+  printed landmarks (lines, boxes, circles) then correct the paper's curl;
+- :meth:`Sheet.ink` — how much darker than the paper each pixel is, under
+  uneven light and shadow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.i18n import _
+
+#: Pixels a millimetre of the sheet seen straight on.
+PX = 6.0
+#: Around the sheet, so that marks near its edge stay in the picture.
+MARGIN = 6.0
+#: The longest side at which markers are first looked for (larger photos are shrunk).
+SEARCH_SIDE = 1800
+
+
+class PhotoError(ValueError):
+    """A photo that cannot be read, and why, in words for the player."""
+
+
+def decode(data: bytes) -> np.ndarray:
+    """The photo as a grey image (8 bits), or PhotoError."""
+    if not data:
+        raise PhotoError(_("the photo is empty"))
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        raise PhotoError(_("not a picture that can be read (JPEG, PNG, WebP, TIFF or BMP)"))
+    if min(image.shape) < 300:
+        raise PhotoError(_("the photo is {width} × {height} pixels; take it at 1 megapixel "
+                           "or more", width=image.shape[1], height=image.shape[0]))
+    return image
+
+
+def find_markers(gray: np.ndarray, codes: Iterable[int]) -> dict[int, np.ndarray]:
+    """The fiducials of ``codes`` seen in the photo: code → its four corners
+    (clockwise from the marker's own top left), in photo pixels."""
+    wanted = set(codes)
+    scale = min(1.0, SEARCH_SIDE / max(gray.shape))
+    found = _detect(cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+                    if scale < 1 else gray, wanted)
+    if scale < 1 and len(found) < 4:  # small markers: look again at full size
+        full = _detect(gray, wanted)
+        if len(full) > len(found):
+            return full
+    return {code: corners / scale for code, corners in found.items()}
+
+
+def _detect(gray: np.ndarray, wanted: set[int]) -> dict[int, np.ndarray]:
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    corners, ids, _rejected = cv2.aruco.ArucoDetector(dictionary, parameters).detectMarkers(gray)
+    found: dict[int, np.ndarray] = {}
+    for quad, code in zip(corners, [] if ids is None else ids.ravel(), strict=True):
+        if int(code) in wanted and int(code) not in found:
+            found[int(code)] = quad.reshape(4, 2).astype(np.float64)
+    return found
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """A printed shape the curl correction looks for, at (``x``, ``y``) mm, ``w`` ×
+    ``h`` mm: ``box`` (an outline), ``solid`` (a black square), ``ring`` (a circle
+    of diameter ``w``), or a stretch of a line of thickness ``line``: ``across``
+    (a horizontal line: only its height is found) or ``down`` (a vertical one)."""
+
+    kind: str
+    x: float
+    y: float
+    w: float = 0.0
+    h: float = 0.0
+    line: float = 0.2
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+class Sheet:
+    """A sheet ``width`` × ``height`` mm seen straight on from ``photo``.
+
+    ``points`` pairs sheet millimetres with photo pixels (the markers' corners).
+    """
+
+    def __init__(self, photo: np.ndarray, points: Sequence[tuple[tuple[float, float],
+                                                                 tuple[float, float]]],
+                 width: float, height: float) -> None:
+        self.photo = photo
+        self.width, self.height = width, height
+        sheet = np.array([self.px(x, y) for (x, y), _ in points], np.float64)
+        seen = np.array([p for _, p in points], np.float64)
+        self.homography = cv2.findHomography(sheet, seen, 0)[0]
+        if self.homography is None:
+            raise PhotoError(_("the corner marks do not make a sheet"))
+        self.size = (round((width + 2 * MARGIN) * PX), round((height + 2 * MARGIN) * PX))
+        self.shift: tuple[np.ndarray, np.ndarray] | None = None
+        self.image = self._warp()
+
+    @staticmethod
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (x + MARGIN) * PX, (y + MARGIN) * PX
+
+    def photo_scale(self) -> float:
+        """Photo pixels a millimetre of the sheet, at its centre."""
+        cx, cy = self.px(self.width / 2, self.height / 2)
+        a, b = self.to_photo(np.array([[cx, cy], [cx + PX * 10, cy]]))
+        return float(np.linalg.norm(b - a) / 10)
+
+    def to_photo(self, points: np.ndarray) -> np.ndarray:
+        pts = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64),
+                                       self.homography)
+        return pts.reshape(-1, 2)
+
+    def _warp(self) -> np.ndarray:
+        """The sheet, straight on: grey floats, 1 for white."""
+        w, h = self.size
+        xs, ys = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+        if self.shift is not None:
+            xs, ys = xs + self.shift[0], ys + self.shift[1]
+        pts = np.stack([xs, ys, np.ones_like(xs)], -1) @ self.homography.T.astype(np.float32)
+        map_x, map_y = pts[..., 0] / pts[..., 2], pts[..., 1] / pts[..., 2]
+        source = self.photo
+        shrink = self.photo_scale() / PX
+        if shrink > 1.3:  # the photo is finer than the sheet's pixels: smooth before sampling
+            source = cv2.GaussianBlur(source, (0, 0), 0.4 * shrink)
+        warped = cv2.remap(source, map_x, map_y, cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE)
+        return warped.astype(np.float32) / 255
+
+    # --- the paper's curl -----------------------------------------------------------
+
+    def uncurl(self, landmarks: Sequence[Landmark]) -> int:
+        """Find each landmark near where the perspective puts it, fit a smooth shift
+        to where they were found, and warp again; returns how many were found."""
+        found = [(lm, d) for lm in landmarks if (d := self._locate(lm)) is not None]
+        across = [(lm, d[0]) for lm, d in found if d[0] is not None]
+        down = [(lm, d[1]) for lm, d in found if d[1] is not None]
+        if len(across) < 12 or len(down) < 12:
+            return 0
+        w, h = self.size
+        gx, gy = np.meshgrid((np.arange(w) / PX - MARGIN) / self.width,
+                             (np.arange(h) / PX - MARGIN) / self.height)
+        shift = []
+        for pairs in (across, down):
+            xs = np.array([lm.centre[0] for lm, _ in pairs]) / self.width
+            ys = np.array([lm.centre[1] for lm, _ in pairs]) / self.height
+            coef = _robust_surface(xs, ys, np.array([d for _, d in pairs]))
+            shift.append(_surface(coef, gx, gy).astype(np.float32) * PX)
+        self.shift = (shift[0], shift[1])
+        self.image = self._warp()
+        return len(found)
+
+    def _locate(self, lm: Landmark, reach: float = 4.0
+                ) -> tuple[float | None, float | None] | None:
+        """How far (mm, across and down) a landmark lies from where it should; None
+        for a direction a line cannot tell, or for a landmark not found."""
+        template = _template(lm)
+        th, tw = template.shape
+        cx, cy = self.px(*lm.centre)
+        reach_x = 0 if lm.kind == "across" else int(reach * PX)
+        reach_y = 0 if lm.kind == "down" else int(reach * PX)
+        x0, y0 = round(cx - tw / 2) - reach_x, round(cy - th / 2) - reach_y
+        x1, y1 = x0 + tw + 2 * reach_x, y0 + th + 2 * reach_y
+        if x0 < 0 or y0 < 0 or x1 > self.image.shape[1] or y1 > self.image.shape[0]:
+            return None
+        window = self.image[y0:y1, x0:x1]
+        scores = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
+        best, (bx, by) = cv2.minMaxLoc(scores)[1::2]
+        if best < 0.5:
+            return None
+        dx = (x0 + bx + tw / 2 - cx) / PX
+        dy = (y0 + by + th / 2 - cy) / PX
+        return (None if lm.kind == "across" else dx, None if lm.kind == "down" else dy)
+
+    # --- ink -----------------------------------------------------------------------------
+
+    def paper(self, blank: np.ndarray | None = None) -> np.ndarray:
+        """The brightness of bare paper at every pixel: from ``blank`` (a mask of
+        pixels known to be bare paper) where given, else from the brightest nearby."""
+        small = cv2.resize(self.image, None, fx=1 / PX, fy=1 / PX, interpolation=cv2.INTER_AREA)
+        if blank is None:
+            level = cv2.dilate(cv2.GaussianBlur(small, (0, 0), 1.0),
+                               cv2.getStructuringElement(cv2.MORPH_RECT, (41, 41)))
+            level = cv2.GaussianBlur(level, (0, 0), 6)
+        else:
+            mask = blank.astype(np.float32)
+            weight = cv2.resize(mask, small.shape[::-1], interpolation=cv2.INTER_AREA)
+            values = cv2.resize(self.image * mask, small.shape[::-1],
+                                interpolation=cv2.INTER_AREA)
+            level = _spread(values, weight)
+        return cv2.resize(level, self.size, interpolation=cv2.INTER_LINEAR)
+
+    def ink(self, paper: np.ndarray) -> np.ndarray:
+        """0 where the sheet is as bright as paper, towards 1 where it is black."""
+        return np.clip(1 - self.image / np.maximum(paper, 1e-3), 0, 1)
+
+    def sharpness(self, box: tuple[float, float, float, float]) -> float:
+        """How sharp the sheet is in ``box`` (mm): the steepest edges, in share of the
+        paper-to-black step a millimetre (about 1 / the blur's width)."""
+        x0, y0 = self.px(box[0], box[1])
+        x1, y1 = self.px(box[0] + box[2], box[1] + box[3])
+        patch = self.image[int(y0):int(y1), int(x0):int(x1)]
+        gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8
+        gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8
+        step = max(float(np.percentile(patch, 95) - np.percentile(patch, 5)), 1e-3)
+        return float(np.percentile(np.hypot(gx, gy), 99) / step * PX)
+
+
+def _spread(values: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """Fill in ``values`` where ``weight`` is 0 from the weighted ones nearby
+    (normalised convolution over growing reaches)."""
+    result = np.zeros_like(values)
+    known = np.zeros_like(weight)
+    for sigma in (4.0, 10.0, 25.0, 60.0):
+        v = cv2.GaussianBlur(values, (0, 0), sigma)
+        w = cv2.GaussianBlur(weight, (0, 0), sigma)
+        here = w > 1e-3
+        take = here & (known < 0.5)
+        result[take] = v[take] / w[take]
+        known[take] = 1
+    fallback = values.sum() / max(weight.sum(), 1e-6)
+    result[known < 0.5] = fallback
+    return result
+
+
+def _template(lm: Landmark) -> np.ndarray:
+    """The landmark drawn dark on white, with a rim of paper round it, softened as a
+    photo softens it."""
+    rim = 1.5
+    w, h = round((lm.w + 2 * rim) * PX), round((lm.h + 2 * rim) * PX)
+    image = np.ones((max(h, 1), max(w, 1)), np.float32)
+    r = round(rim * PX)
+    stroke = max(1, round(lm.line * PX))
+    if lm.kind == "ring":
+        cv2.circle(image, (w // 2, h // 2), round(lm.w / 2 * PX), 0.0, stroke, cv2.LINE_AA)
+    elif lm.kind in ("box", "solid"):
+        cv2.rectangle(image, (r, r), (w - r, h - r), 0.0,
+                      -1 if lm.kind == "solid" else stroke, cv2.LINE_AA)
+    elif lm.kind == "across":
+        cv2.line(image, (0, h // 2), (w, h // 2), 0.0, stroke, cv2.LINE_AA)
+    else:
+        cv2.line(image, (w // 2, 0), (w // 2, h), 0.0, stroke, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+
+def _terms(x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
+    return [np.ones_like(x), x, y, x * x, x * y, y * y, x * x * y, x * y * y, x ** 3, y ** 3]
+
+
+def _surface(coef: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return sum(c * t for c, t in zip(coef, _terms(x, y), strict=True))
+
+
+def _robust_surface(x: np.ndarray, y: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """A cubic surface through the shifts ``d``, refitted without the worst misfits."""
+    keep = np.ones(len(d), bool)
+    a = np.stack(_terms(x, y), 1)
+    coef = np.zeros(a.shape[1])
+    for _round in range(4):
+        coef = np.linalg.lstsq(a[keep], d[keep], rcond=None)[0]
+        misfit = np.abs(a @ coef - d)
+        limit = max(3 * np.median(misfit[keep]), 0.3)
+        keep = misfit <= limit
+    return coef

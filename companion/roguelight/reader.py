@@ -1,0 +1,687 @@
+"""Reading a played Roguelight sheet from a phone photo.
+
+The sheet printed by ``pnp build roguelight sheet`` carries four ArUco
+fiducials (their codes name the corner and the map), a QR code (game, map,
+layout, and a map file's hash) and a ring round every cell's picture where a
+player's pencil is looked for. The reader:
+
+1. finds the fiducials and sees the sheet straight on; printed boxes, circles
+   and cells then correct the paper's curl (:mod:`companion.photo`);
+2. measures the paper's brightness everywhere (shadows included) from the
+   parts of the sheet no pencil has touched;
+3. reads what a player writes, by the rules: filled cells (塗り潰し), dotted
+   plans (点線で囲う), development numbers struck out (消す), item marks
+   circled (○) and their boxes filled when spent, goals outlined, ghost actions
+   struck through (斜線);
+4. gives every mark a confidence; anything below ``DOUBT`` is a doubt, listed
+   and shown, never silently guessed.
+
+The result is the finished-sheet file that ``companion roguelight score``
+reads (:meth:`Reading.toml`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.grid import Cell, Rect, cell_name
+from companion.i18n import _
+from companion.photo import MARGIN as MARGIN_MM
+from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
+from companion.roguelight import layout
+from companion.roguelight.layout import Area, Box, SheetLayout
+from companion.roguelight.maps import GOALS, Map, shipped
+
+#: A mark read with less confidence than this is a doubt.
+DOUBT = 0.75
+#: A pixel at least this much darker than the paper (in share of the paper's
+#: brightness), and clearly darker than the photo's noise, is ink.
+INK = 0.06
+#: A pixel this much darker than the paper is pencil however smooth (a solid fill);
+#: a lighter one only where it is darker than the paper right round it (a line).
+DARK = 0.2
+#: Sharpness (≈ 1 / the blur's width in mm) below which a photo is refused.
+SHARPEST_BLUR = 0.5
+#: The paper's brightness (0–1) below which a photo is too dark to read.
+DARKEST_PAPER = 0.16
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One thing read: what it is, which one, what was seen and how sure."""
+
+    what: str  # cell, plan, development, circled, spent, goal, ghost
+    name: str  # C7, C1:D2, 7, 2, blue, 1
+    value: bool
+    confidence: float
+
+    @property
+    def doubt(self) -> bool:
+        return self.confidence < DOUBT
+
+
+@dataclass
+class Reading:
+    board: Map
+    map_reference: str
+    filled: frozenset[Cell]
+    plans: tuple[Rect, ...]
+    development: int
+    circled: frozenset[int]
+    spent: frozenset[int]
+    goals: tuple[str, ...]
+    ghosts: frozenset[int]
+    marks: list[Mark]
+    notes: list[str] = field(default_factory=list)
+    sheet: Sheet | None = None
+
+    @property
+    def doubts(self) -> list[Mark]:
+        return [m for m in self.marks if m.doubt]
+
+    @property
+    def exit(self) -> Cell | None:
+        open_ = [c for c in self.board.exits if c not in self.filled]
+        return open_[0] if len(open_) == 1 else None
+
+
+# --- finding the sheet ---------------------------------------------------------------------
+
+
+def read(data: bytes, board: Map | None = None, source: str | None = None,
+         map_reference: str | None = None) -> Reading:
+    """Read the photo ``data``. ``board`` (with the text of its file, ``source``)
+    is the map the player says the sheet is of; the sheet itself says which."""
+    gray = decode(data)
+    codes = find_markers(gray, range(4 * (layout.FILE_CODES // 4 + 1)))
+    group, seen = _best_group(codes)
+    board, reference = _the_map(group, board, source, map_reference)
+    at = SheetLayout(board)
+    points = []
+    for i, box in enumerate(at.markers):
+        if group + i in seen:
+            corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h),
+                       (box.x, box.y + box.h)]
+            points += list(zip(corners, seen[group + i], strict=True))
+    sheet = Sheet(gray, points, layout.PAGE_W, at.height)
+    notes = _check_light(sheet, at)
+    sheet.uncurl(landmarks(at))
+    notes += _check_qr(sheet, at, board, source)
+    reading = _marks(sheet, at)
+    return Reading(board, reference, *reading, notes=notes, sheet=sheet)
+
+
+def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
+    """The map whose corner marks were seen most; at least three are needed."""
+    groups: dict[int, int] = {}
+    for code in codes:
+        groups[code // 4 * 4] = groups.get(code // 4 * 4, 0) + 1
+    if not groups or max(groups.values()) < 3:
+        seen = max(groups.values(), default=0)
+        raise PhotoError(_("no sheet found: {seen} of the four corner marks seen (the black "
+                           "squares in the sheet's corners); photograph the whole sheet, flat, "
+                           "in good light", seen=seen))
+    group = max(groups, key=lambda g: (groups[g], -g))
+    return group, {c: p for c, p in codes.items() if c // 4 * 4 == group}
+
+
+def _the_map(group: int, board: Map | None, source: str | None,
+             reference: str | None) -> tuple[Map, str]:
+    printed = layout.map_of_code(group)
+    if printed is None:
+        if board is None:
+            raise PhotoError(_("the sheet was printed from a map file: give it with --map FILE"))
+        return board, reference or board.name
+    if board is not None and (source is not None or board.name != printed):
+        given = reference or board.name
+        raise PhotoError(_("the sheet is of the map {printed}, not {given}", printed=printed,
+                           given=given))
+    return shipped(printed), printed
+
+
+def _check_light(sheet: Sheet, at: SheetLayout) -> list[str]:
+    """Refuse a photo too dark or too blurred to read; note a dim one."""
+    marker = at.markers[0]
+    sharp = sheet.sharpness((marker.x - 2, marker.y - 2, marker.w + 4, marker.h + 4))
+    x0, y0 = sheet.px(at.grid_box.x, at.grid_box.y)
+    x1, y1 = sheet.px(at.grid_box.x + at.grid_box.w, at.grid_box.y + at.grid_box.h)
+    paper = float(np.percentile(sheet.image[int(y0):int(y1), int(x0):int(x1)], 97))
+    if paper < DARKEST_PAPER:
+        raise PhotoError(_("too dark to read: the paper's brightness is {paper} (at least "
+                           "{least} is needed); more light, or no shadow",
+                           paper=f"{paper:.2f}", least=f"{DARKEST_PAPER:.2f}"))
+    if sharp < SHARPEST_BLUR:
+        raise PhotoError(_("too blurred to read: sharpness {sharp} (at least {least} is "
+                           "needed); hold the phone still and let it focus",
+                           sharp=f"{sharp:.2f}", least=f"{SHARPEST_BLUR:.2f}"))
+    return []
+
+
+def _check_qr(sheet: Sheet, at: SheetLayout, board: Map, source: str | None) -> list[str]:
+    """Read the QR code where it is printed; refuse one for another game, map or file."""
+    text = _qr_text(sheet, at.qr)
+    if text is None:
+        if source is None:
+            return [_("the QR code could not be read (too small in the photo); the map is "
+                      "known from the corner marks")]
+        return [_("the QR code could not be read (too small in the photo): the map file "
+                  "could not be checked against the sheet")]
+    fields = layout.parse_qr(text)
+    if fields.get("game") != "roguelight":
+        raise PhotoError(_("the QR code is not a Roguelight sheet's: {text}", text=text[:60]))
+    if fields.get("map") != board.name:
+        raise PhotoError(_("the QR code says map {printed}, not {given}",
+                           printed=fields.get("map"), given=board.name))
+    if source is not None and fields.get("sha") != layout.map_fingerprint(source):
+        raise PhotoError(_("the map file differs from the one the sheet was printed from (the "
+                           "sheet's hash {printed}, the file's {given})",
+                           printed=fields.get("sha"), given=layout.map_fingerprint(source)))
+    if fields.get("layout") != str(layout.LAYOUT):
+        raise PhotoError(_("the sheet's layout {printed} is not one this reader knows "
+                           "({known}); print the sheet again", printed=fields.get("layout"),
+                           known=layout.LAYOUT))
+    return []
+
+
+def _qr_text(sheet: Sheet, box: Box) -> str | None:
+    """The QR code, seen straight on from the photo at up to 12 pixels a module."""
+    scale = 12.0
+    corners = np.array([sheet.px(box.x - 2, box.y - 2), sheet.px(box.x + box.w + 2, box.y - 2),
+                        sheet.px(box.x + box.w + 2, box.y + box.h + 2),
+                        sheet.px(box.x - 2, box.y + box.h + 2)])
+    seen = sheet.to_photo(corners).astype(np.float32)
+    side = int((box.w + 4) * scale)
+    square = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    patch = cv2.warpPerspective(sheet.photo, cv2.getPerspectiveTransform(seen, square),
+                                (side, side), flags=cv2.INTER_CUBIC)
+    detector = cv2.QRCodeDetector()
+    for image in (patch, cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]):
+        text = detector.detectAndDecode(image)[0]
+        if text:
+            return text
+    return None
+
+
+def landmarks(at: SheetLayout) -> list[Landmark]:
+    """The printed shapes the curl correction looks for: the map's thick border,
+    the tracks' circles and boxes, the block dice, the fiducials."""
+    board = at.board
+    grid = at.grid_box
+    found = []
+    for i in range(board.width):  # the grid's lines, cell by cell (the border is thicker)
+        x = grid.x + (i + 0.25) * at.cell
+        found += [Landmark("across", x, grid.y + j * at.cell - 1.5, at.cell / 2, 3,
+                           0.6 if j in (0, board.height) else 0.2)
+                  for j in range(board.height + 1)]
+    for j in range(board.height):
+        y = grid.y + (j + 0.25) * at.cell
+        found += [Landmark("down", grid.x + i * at.cell - 1.5, y, 3, at.cell / 2,
+                           0.6 if i in (0, board.width) else 0.2)
+                  for i in range(board.width + 1)]
+    for n in range(1, board.development_length + 1):
+        c = at.development(n)
+        found.append(Landmark("ring", c.x - c.r, c.y - c.r, 2 * c.r, 2 * c.r))
+    for m in range(1, len(board.item_points) + 1):
+        b = at.item_box(m)
+        found.append(Landmark("box", b.x, b.y, b.w, b.h))
+    box, gap = layout.time_box(board)
+    found += [Landmark("box", (n - 1) * (box + gap), at.time_y + 5, box, box)
+              for n in range(1, board.time_length + 1)]
+    found += [Landmark("solid", b.x, b.y, b.w, b.h) for b in at.markers]
+    return found
+
+
+# --- reading the marks ----------------------------------------------------------------------
+
+
+def _marks(sheet: Sheet, at: SheetLayout):
+    pencil = Pencil.of(sheet, at)
+    board = at.board
+    areas = layout.areas(at)
+    marks = [Mark("cell", area.name, *_decide(pencil.fill(area), FILLED, FILLED_BAND))
+             for area in areas]
+    filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
+                       for c in area.cells)
+    plans, plan_marks = _plans(pencil, at, filled)
+    crossed = [Mark("development", str(n), *_decide(pencil.struck(at.development(n), n),
+                                                    STRUCK, STRUCK_BAND))
+               for n in range(1, board.development_length + 1)]
+    development = _crossed_prefix(crossed)
+    spent_marks = [Mark("spent", str(m),
+                        *_decide(pencil.share(_inside(at.item_box(m), 0.3 + pencil.clear)),
+                                 SPENT, SPENT_BAND))
+                   for m in range(1, len(board.item_points) + 1)]
+    circled_marks = [Mark("circled", str(m), *_decide(pencil.loop(at.item_ring(m), 0.2, 2.2),
+                                                      LOOPED, LOOPED_BAND))
+                     for m in range(1, len(board.item_points) + 1)
+                     if m not in board.items_circled]
+    goal_marks = [Mark("goal", goal, *_decide(pencil.loop(at.goal_box(i), 0.25, 1.8,
+                                                          avoid=_goal_boxes(at, i), outlined=True),
+                                              LOOPED, LOOPED_BAND))
+                  for i, goal in enumerate(GOALS)] if board.large else []
+    circled = frozenset(int(m.name) for m in circled_marks if m.value)
+    spent = frozenset(int(m.name) for m in spent_marks if m.value)
+    goals = tuple(m.name for m in goal_marks if m.value)
+    marks += plan_marks + crossed + circled_marks + spent_marks + goal_marks
+    return (filled, plans, development, circled, spent, goals, frozenset(), marks)
+
+
+#: Where each reading turns from no to yes, and how far either side it is sure.
+FILLED, FILLED_BAND = 0.05, 0.06
+PLANNED, PLANNED_BAND = 0.28, 0.3
+STRUCK, STRUCK_BAND = 0.04, 0.05
+SPENT, SPENT_BAND = 0.3, 0.3
+LOOPED, LOOPED_BAND = 0.4, 0.4
+
+
+def _crossed_prefix(crossed: list[Mark]) -> int:
+    """Development numbers are crossed from the left: the count that agrees best
+    with what each number looks like (weighed by how sure each is)."""
+    def disagreement(k: int) -> float:
+        return sum(m.confidence if m.value != (i < k) else 0.0 for i, m in enumerate(crossed))
+    return min(range(len(crossed) + 1), key=lambda k: (disagreement(k), k))
+
+
+def _inside(box: Box, inset: float) -> Box:
+    return Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset)
+
+
+def _goal_boxes(at: SheetLayout, index: int) -> list[Box]:
+    return [at.goal_box(i) for i in range(len(GOALS)) if i != index]
+
+
+# --- plans ---------------------------------------------------------------------------------
+
+
+def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
+           ) -> tuple[tuple[Rect, ...], list[Mark]]:
+    """The dotted rectangles: every rectangle of open cells a plan could be, scored
+    by the dashes along its sides (looked for just inside them), the best taken
+    first as long as they keep apart as plans must."""
+    board = at.board
+    dashes = _dashes(pencil, at, filled)
+    scored = []
+    for rect in _candidates(board, filled):
+        sides = [dashes[side] for side in _perimeter(rect)]
+        scored.append((float(np.mean(sides)) - 0.5 * float(np.std(sides)), rect))
+    scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
+    taken: list[Rect] = []
+    marks = []
+    doubted: list[Rect] = []
+    for score, rect in scored:
+        if any(_too_close(rect, other) for other in taken):
+            continue
+        value, confidence = _decide(score, PLANNED, PLANNED_BAND)
+        if value:
+            taken.append(rect)
+            marks.append(Mark("plan", rect.name(), value, confidence))
+        elif confidence < DOUBT and not any(rect.overlaps(other) for other in doubted):
+            doubted.append(rect)  # the likeliest plan of its place, not each overlapping one
+            marks.append(Mark("plan", rect.name(), value, confidence))
+    return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks
+
+
+def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:
+    """For each cell edge seen from an open cell, the share of its length along
+    which a dash runs: a line wider than the sheet's bare edges carry, that does
+    not run on into the cell. Edges are measured in four kinds, as they are printed
+    and seen apart: the map's border or an inner line, with the cell outside open
+    or filled (then only the inner half of the line is looked at)."""
+    board = at.board
+    seen = {}
+    for cell in board.cells:
+        if cell in filled:
+            continue
+        whole = Rect(cell[0], cell[1], cell[0], cell[1])
+        for side in _perimeter(whole):
+            kind = _edge_kind(board, filled, side)
+            seen[side] = (kind, pencil.along(at, *side, *kind[1:]))
+    result = {}
+    for kind in {k for k, _values in seen.values()}:
+        group = [side for side, (k, _) in seen.items() if k == kind]
+        base = float(np.percentile(np.concatenate([seen[s][1][0] for s in group]), 25))
+        limit = base + (DASH / 2 if kind[1] or kind[2] else DASH)
+        result.update({side: float(np.mean((seen[side][1][0] > limit)
+                                           & (seen[side][1][1] == 0))) for side in group})
+    return result
+
+
+def _edge_kind(board: Map, filled: frozenset[Cell], side) -> tuple[bool, bool, bool]:
+    """(on the map's border; the cell outside filled, off the map or framed as a
+    large monster's; the cell inside framed)."""
+    (x0, y0, x1, y1), (ix, iy) = side
+    border = (x0 == x1 and x0 in (0, board.width)) or (y0 == y1 and y0 in (0, board.height))
+    inside = (min(x0, x1 - 1) if iy else x0 - (ix < 0), min(y0, y1 - 1) if ix else y0 - (iy < 0))
+    outside = (inside[0] - ix, inside[1] - iy)
+    framed = {c for m in board.large for c in m.cells}
+    busy = border or outside in filled or outside in framed
+    return border, busy, inside in framed
+
+
+def _candidates(board: Map, filled: frozenset[Cell]):
+    for top in range(board.height - 1):
+        for left in range(board.width - 1):
+            for bottom in range(top + 1, board.height):
+                for right in range(left + 1, board.width):
+                    rect = Rect(left, top, right, bottom)
+                    if rect.width * rect.height > 12:
+                        break
+                    if any(c in filled for c in rect.cells()):
+                        break
+                    yield rect
+
+
+def _perimeter(rect: Rect):
+    """Each unit edge of ``rect``'s outline, as (x0, y0, x1, y1) in cells, with the
+    direction into the rectangle."""
+    for x in range(rect.left, rect.right + 1):
+        yield (x, rect.top, x + 1, rect.top), (0, 1)
+        yield (x, rect.bottom + 1, x + 1, rect.bottom + 1), (0, -1)
+    for y in range(rect.top, rect.bottom + 1):
+        yield (rect.left, y, rect.left, y + 1), (1, 0)
+        yield (rect.right + 1, y, rect.right + 1, y + 1), (-1, 0)
+
+
+def _too_close(rect: Rect, other: Rect) -> bool:
+    """Plans may touch at corners only."""
+    grown = Rect(other.left - 1, other.top, other.right + 1, other.bottom)
+    tall = Rect(other.left, other.top - 1, other.right, other.bottom + 1)
+    return rect.overlaps(grown) or rect.overlaps(tall)
+
+
+# --- the pencil on the sheet -----------------------------------------------------------------
+
+
+#: An area whose free part is smoother than this many times the smoothest fifth
+#: of the sheet's areas is bare paper: pencil and ink are rough, light and shadow
+#: smooth.
+SMOOTH = 1.5
+#: The entrance blocks' tint over bare paper, where the photo shows no bare block.
+TINT = 0.84
+
+
+@dataclass
+class Pencil:
+    """Where the sheet carries a player's pencil: ``inked`` (pixels darker than
+    paper, on the plain paper and on the entrance blocks' tint) and ``stroke``
+    (lines: pixels darker than the paper right round them)."""
+
+    inked: np.ndarray
+    tinted: np.ndarray
+    stroke: np.ndarray
+    level: float
+    clear: float  # how far round a printed picture the photo's blur reaches, mm
+    tinted_cells: frozenset[Cell]
+
+    @classmethod
+    def of(cls, sheet: Sheet, at: SheetLayout) -> Pencil:
+        image = sheet.image
+        detail = np.abs(image - cv2.GaussianBlur(image, (0, 0), PX))
+        tinted_cells = frozenset(c for rect in at.board.entrance_blocks.values()
+                                 for c in rect.cells())
+        found = []
+        for area in layout.areas(at):
+            box, free = _free(area)
+            x0, y0, x1, y1 = _pixels(box)
+            values = image[y0:y1, x0:x1][free]
+            rough = float(detail[y0:y1, x0:x1][free].mean() / max(np.median(values), 1e-3))
+            found.append((box, free, rough, any(c in tinted_cells for c in area.cells)))
+        smooth = SMOOTH * float(np.percentile([f[2] for f in found], 20))
+        paper, bare = _paper(sheet, at, [(box, free) for box, free, rough, tinted in found
+                                         if rough < smooth and not tinted])
+        tints = [float(np.median(image[y0:y1, x0:x1][free] / paper[y0:y1, x0:x1][free]))
+                 for box, free, rough, tinted in found if tinted and rough < smooth
+                 for x0, y0, x1, y1 in [_pixels(box)]]
+        tint = float(np.clip(np.percentile(tints, 80), 0.6, 0.97)) if tints else TINT
+        lit = paper.copy()  # the paper's brightness with the entrance blocks' tint
+        for cell in tinted_cells:
+            x0, y0, x1, y1 = _pixels(at.cell_box(cell))
+            lit[y0:y1, x0:x1] *= tint
+        stroke = _strokes(image / np.maximum(lit, 1e-3))
+        level = max(INK, 3 * float(np.percentile(stroke[bare], 90)))
+        lines = stroke > level
+        return cls((sheet.ink(paper) > DARK) | lines, (sheet.ink(paper * tint) > DARK) | lines,
+                   stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tinted_cells)
+
+    def fill(self, area: Area) -> float:
+        if any(c in self.tinted_cells for c in area.cells):
+            # a white die on the tint stands out by 0.75 mm of the stroke measure
+            return _fill_score(self.tinted, area, max(self.clear, 0.8))
+        return _fill_score(self.inked, area, self.clear)
+
+    def share(self, box: Box) -> float:
+        """The share of inked pixels in ``box``."""
+        x0, y0, x1, y1 = _pixels(box)
+        return float(self.inked[y0:y1, x0:x1].mean())
+
+    def struck(self, circle, number_of: int) -> float:
+        """How much pencil crosses a development circle, clear of its number."""
+        x0, y0, x1, y1 = _pixels(Box(circle.x - circle.r, circle.y - circle.r, 2 * circle.r,
+                                     2 * circle.r))
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        cx, cy = Sheet.px(circle.x, circle.y)
+        r = np.hypot((xs - cx) / PX, (ys - cy) / PX)
+        half = 0.85 * len(str(number_of)) + self.clear / 2  # the printed number
+        number = (np.abs(xs - cx) / PX < half) & (np.abs(ys - cy) / PX < 1.3 + self.clear / 2)
+        free = (r < circle.r - 0.3 - self.clear / 2) & ~number
+        lines = self.stroke[y0:y1, x0:x1] > self.level
+        return float(lines[free].mean()) if free.any() else 0.0
+
+    def loop(self, box: Box, near: float, far: float, avoid: list[Box] = (),
+             outlined: bool = False) -> float:
+        """The share of directions round ``box`` in which a line runs between ``near``
+        and ``far`` mm outside it: a loop drawn round it runs in them all."""
+        if outlined:  # clear of the box's own printed outline, blurred
+            near += self.clear
+            far += self.clear / 2
+        outer = Box(box.x - far, box.y - far, box.w + 2 * far, box.h + 2 * far)
+        x0, y0, x1, y1 = _pixels(outer)
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        mx, my = (xs / PX - MARGIN_MM), (ys / PX - MARGIN_MM)
+        gap = np.maximum(np.maximum(box.x - mx, mx - box.x - box.w),
+                         np.maximum(box.y - my, my - box.y - box.h))
+        ring = (gap > near) & (gap < far)
+        keep = near  # clear of the other boxes' printed outlines too
+        for other in avoid:
+            ring &= ~((mx > other.x - keep) & (mx < other.x + other.w + keep)
+                      & (my > other.y - keep) & (my < other.y + other.h + keep))
+        lines = (self.stroke[y0:y1, x0:x1] > self.level) & ring
+        cx, cy = box.centre
+        angle = np.arctan2(my - cy, mx - cx)
+        sectors = ((angle + np.pi) / (2 * np.pi) * 16).astype(int) % 16
+        seen = [lines[sectors == k].any() for k in range(16) if ring[sectors == k].any()]
+        return float(np.mean(seen)) if seen else 0.0
+
+    def along(self, at: SheetLayout, edge, inward, outside_busy: bool, inside_framed: bool
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """At 12 places along a cell edge: how wide a line runs on it (mm of line from
+        0.7 mm outside to 0.7 mm inside) and how much further in (0.9–1.4 mm): a
+        dash widens the printed line, a stray stroke runs on into the cell. Where the
+        cell outside is filled or a large monster's (its frame), only the inner half
+        is looked at; where the cell inside is a large monster's, only the outer
+        half, and not further in."""
+        (x0, y0, x1, y1), (ix, iy) = edge, inward
+        grid = at.grid_box
+        ax, ay = grid.x + x0 * at.cell, grid.y + y0 * at.cell
+        bx, by = grid.x + x1 * at.cell, grid.y + y1 * at.cell
+        t = np.linspace(0.12, 0.88, 12)[:, None]
+
+        def inked(depths: np.ndarray) -> np.ndarray:
+            xs = (ax + (bx - ax) * t + ix * depths[None, :] + MARGIN_MM) * PX
+            ys = (ay + (by - ay) * t + iy * depths[None, :] + MARGIN_MM) * PX
+            lines = self.stroke[np.round(ys).astype(int), np.round(xs).astype(int)] > self.level
+            return lines.sum(axis=1) / PX
+
+        start = -0.15 if outside_busy else -0.7
+        stop = 0.25 if inside_framed else 0.7
+        further = np.zeros(12) if inside_framed else inked(np.arange(0.9, 1.41, 1 / PX))
+        return inked(np.arange(start, stop + 0.01, 1 / PX)), further
+
+
+#: A dash makes a cell edge's printed line at least this much wider (mm).
+DASH = 0.3
+
+
+def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
+    """A yes or no from ``score`` and how sure: 0.5 at the threshold, 1 once ``band``
+    away from it."""
+    return score >= threshold, min(1.0, 0.5 + abs(score - threshold) / (2 * band))
+
+
+def _pixels(box: Box) -> tuple[int, int, int, int]:
+    x0, y0 = Sheet.px(box.x, box.y)
+    x1, y1 = Sheet.px(box.x + box.w, box.y + box.h)
+    return round(x0), round(y0), round(x1), round(y1)
+
+
+def _free(area: Area, inset: float = 0.7, clear: float = 0.5) -> tuple[Box, np.ndarray]:
+    """Where pencil is looked for in ``area``: inside its lines, clear of its pictures."""
+    box = Box(area.box.x + inset, area.box.y + inset, area.box.w - 2 * inset,
+              area.box.h - 2 * inset)
+    x0, y0, x1, y1 = _pixels(box)
+    mask = np.ones((y1 - y0, x1 - x0), bool)
+    for picture in area.pictures:
+        px0, py0, px1, py1 = _pixels(Box(picture.x - clear, picture.y - clear,
+                                         picture.w + 2 * clear, picture.h + 2 * clear))
+        mask[max(py0 - y0, 0):max(py1 - y0, 0), max(px0 - x0, 0):max(px1 - x0, 0)] = False
+    return box, mask
+
+
+def _strokes(image: np.ndarray) -> np.ndarray:
+    """How much darker each pixel is than the brightest within 0.75 mm: a pencil or
+    pen line stands out, a smudge, a shadow or a cell's tint does not."""
+    size = round(1.5 * PX) | 1
+    around = cv2.dilate(image, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    return np.clip(1 - image / np.maximum(around, 1e-3), 0, 1)
+
+
+#: A smooth area at least this bright against the paper round it is bare paper
+#: (a cell filled evenly is darker; a shadow changes less than this from cell to cell).
+BARE = 0.87
+
+
+def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """The paper's brightness everywhere, and a mask of the bare paper it was
+    measured on: the strips where nothing is printed, then the smooth areas bright
+    enough to be bare paper (a pixel darker than the bare paper's noise is ink)."""
+    image = sheet.image
+    blank = np.zeros(image.shape, bool)
+    for strip in layout.bare_strips(at):
+        x0, y0, x1, y1 = _pixels(strip)
+        blank[y0:y1, x0:x1] = True
+    taken = [False] * len(smooth)
+    paper = sheet.paper(blank)
+    for _round in range(4):
+        grown = False
+        for i, (box, free) in enumerate(smooth):
+            x0, y0, x1, y1 = _pixels(box)
+            if not taken[i] and np.median(image[y0:y1, x0:x1][free]
+                                          / paper[y0:y1, x0:x1][free]) >= BARE:
+                blank[y0:y1, x0:x1] |= free
+                taken[i] = grown = True
+        if not grown:
+            break
+        paper = sheet.paper(blank)
+    return paper, blank
+
+
+def _fill_score(ink: np.ndarray, area: Area, clear: float) -> float:
+    """How filled an area looks. A fill reaches every part of a cell, where a stray
+    stroke or a plan's dotted line only runs in from its edges: the share of inked
+    pixels in the second-emptiest quarter, or, where the cell's middle is free of
+    print, in the middle if that is less."""
+    box, mask = _free(area, inset=1.0, clear=clear)
+    x0, y0, x1, y1 = _pixels(box)
+    inked = ink[y0:y1, x0:x1]
+    h, w = mask.shape
+    shares = []
+    for ys in (slice(0, h // 2), slice(h // 2, h)):
+        for xs in (slice(0, w // 2), slice(w // 2, w)):
+            m = mask[ys, xs]
+            shares.append(float(inked[ys, xs][m].mean()) if m.any() else 0.0)
+    score = sorted(shares)[1]
+    edge = round(1.2 * PX)  # the middle: 2.2 mm in from the cell's lines
+    middle = mask[edge:h - edge, edge:w - edge]
+    if middle.sum() > 0.25 * mask.sum():
+        score = min(score, float(inked[edge:h - edge, edge:w - edge][middle].mean()))
+    return score
+
+
+__all__ = ["DOUBT", "PX", "Mark", "PhotoError", "Reading", "cell_name", "read"]
+
+
+# --- what was read, drawn over the photo --------------------------------------------------
+
+
+def overlay(reading: Reading) -> bytes:
+    """The photo seen straight on, with what was read drawn over it (PNG): filled
+    cells shaded red, plans outlined in blue, crossed numbers, circled and spent
+    items and chosen goals in green, and every doubt ringed in orange."""
+    sheet = reading.sheet
+    at = SheetLayout(reading.board)
+    picture = cv2.cvtColor((np.clip(sheet.image, 0, 1) * 255).astype(np.uint8),
+                           cv2.COLOR_GRAY2BGR)
+    shade = picture.copy()
+    for area in layout.areas(at):
+        if area.cells[0] in reading.filled:
+            x0, y0, x1, y1 = _pixels(area.box)
+            cv2.rectangle(shade, (x0, y0), (x1, y1), (40, 40, 220), -1)
+    picture = cv2.addWeighted(shade, 0.35, picture, 0.65, 0)
+    for plan in reading.plans:
+        x0, y0 = _pixels(at.cell_box((plan.left, plan.top)))[:2]
+        x1, y1 = _pixels(at.cell_box((plan.right, plan.bottom)))[2:]
+        cv2.rectangle(picture, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), (220, 90, 20), 2)
+    green = (40, 160, 40)
+    for n in range(1, reading.development + 1):
+        c = at.development(n)
+        cx, cy = Sheet.px(c.x, c.y)
+        r = int(c.r * PX)
+        cv2.line(picture, (int(cx - r), int(cy + r)), (int(cx + r), int(cy - r)), green, 2)
+    for m in reading.circled:
+        x0, y0, x1, y1 = _pixels(at.item_ring(m))
+        cv2.ellipse(picture, ((x0 + x1) // 2, (y0 + y1) // 2), ((x1 - x0) // 2 + 4,
+                                                               (y1 - y0) // 2 + 4),
+                    0, 0, 360, green, 2)
+    for m in reading.spent:
+        x0, y0, x1, y1 = _pixels(at.item_box(m))
+        cv2.rectangle(picture, (x0, y0), (x1, y1), green, -1)
+    for goal in reading.goals:
+        x0, y0, x1, y1 = _pixels(at.goal_box(GOALS.index(goal)))
+        cv2.rectangle(picture, (x0 - 4, y0 - 4), (x1 + 4, y1 + 4), green, 2)
+    for mark in reading.doubts:
+        box = _where(at, mark)
+        if box is not None:
+            x0, y0, x1, y1 = _pixels(box)
+            cv2.rectangle(picture, (x0 - 3, y0 - 3), (x1 + 3, y1 + 3), (0, 140, 255), 3)
+            cv2.putText(picture, mark.name, (x0, max(y0 - 6, 10)), cv2.FONT_HERSHEY_SIMPLEX,
+                        0.45, (0, 110, 230), 1, cv2.LINE_AA)
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:  # pragma: no cover - OpenCV always encodes an 8-bit picture
+        raise PhotoError(_("the overlay could not be made"))
+    return png.tobytes()
+
+
+def _where(at: SheetLayout, mark: Mark) -> Box | None:
+    """Where on the sheet a mark is."""
+    if mark.what == "cell":
+        for area in layout.areas(at):
+            if area.name == mark.name:
+                return area.box
+    if mark.what == "plan":
+        from companion.grid import parse_range
+
+        rect = parse_range(mark.name)
+        a, b = at.cell_box((rect.left, rect.top)), at.cell_box((rect.right, rect.bottom))
+        return Box(a.x, a.y, b.x + b.w - a.x, b.y + b.h - a.y)
+    if mark.what == "development":
+        c = at.development(int(mark.name))
+        return Box(c.x - c.r, c.y - c.r, 2 * c.r, 2 * c.r)
+    if mark.what in ("circled", "spent"):
+        return at.item_ring(int(mark.name))
+    if mark.what == "goal":
+        return at.goal_box(GOALS.index(mark.name))
+    return None
