@@ -41,8 +41,9 @@ DOUBT = 0.75
 #: brightness), and clearly darker than the photo's noise, is ink.
 INK = 0.06
 #: A pixel this much darker than the paper is pencil however smooth (a solid fill);
-#: a lighter one only where it is darker than the paper right round it (a line).
-DARK = 0.2
+#: one lighter than LIGHT only where it is darker than the paper right round it (a
+#: line); in between, a share of it.
+DARK, LIGHT = 0.25, 0.1
 #: Sharpness (≈ 1 / the blur's width in mm) below which a photo is refused.
 SHARPEST_BLUR = 0.5
 #: The paper's brightness (0–1) below which a photo is too dark to read.
@@ -241,8 +242,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     pencil = Pencil.of(sheet, at)
     board = at.board
     areas = layout.areas(at)
-    marks = [Mark("cell", area.name, *_decide(pencil.fill(area), FILLED, FILLED_BAND))
-             for area in areas]
+    marks = [Mark("cell", area.name, *pencil.fill(area)) for area in areas]
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
@@ -270,8 +270,8 @@ def _marks(sheet: Sheet, at: SheetLayout):
 
 
 #: Where each reading turns from no to yes, and how far either side it is sure.
-FILLED, FILLED_BAND = 0.05, 0.06
-PLANNED, PLANNED_BAND = 0.28, 0.3
+FILLED, FILLED_BAND = 0.05, 0.1
+PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = 0.3, 0.3
 LOOPED, LOOPED_BAND = 0.4, 0.4
@@ -305,8 +305,13 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
     dashes = _dashes(pencil, at, filled)
     scored = []
     for rect in _candidates(board, filled):
-        sides = [dashes[side] for side in _perimeter(rect)]
-        scored.append((float(np.mean(sides)) - 0.5 * float(np.std(sides)), rect))
+        # a side along the outer wall counts as dotted whether drawn or not (the rules)
+        sides = [dashes[side] for side in _perimeter(rect) if not _edge_kind(board, filled,
+                                                                             side)[0]]
+        if sides:
+            inner = [dashes.get(side, 0.0) for side in _inner_edges(rect)]
+            score = float(np.mean(sides)) - 0.5 * float(np.std(sides))
+            scored.append((score - INNER * (float(np.mean(inner)) if inner else 0.0), rect))
     scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
     taken: list[Rect] = []
     marks = []
@@ -333,7 +338,7 @@ def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:
     board = at.board
     seen = {}
     for cell in board.cells:
-        if cell in filled:
+        if cell in filled and cell not in board.exits:
             continue
         whole = Rect(cell[0], cell[1], cell[0], cell[1])
         for side in _perimeter(whole):
@@ -369,8 +374,8 @@ def _candidates(board: Map, filled: frozenset[Cell]):
                     rect = Rect(left, top, right, bottom)
                     if rect.width * rect.height > 12:
                         break
-                    if any(c in filled for c in rect.cells()):
-                        break
+                    if any(c in filled and c not in board.exits for c in rect.cells()):
+                        break  # a plan's cells stay open, but for the exits filled at the end
                     yield rect
 
 
@@ -383,6 +388,22 @@ def _perimeter(rect: Rect):
     for y in range(rect.top, rect.bottom + 1):
         yield (rect.left, y, rect.left, y + 1), (1, 0)
         yield (rect.right + 1, y, rect.right + 1, y + 1), (-1, 0)
+
+
+#: How much dashes inside a rectangle count against its being a plan.
+INNER = 0.5
+
+
+def _inner_edges(rect: Rect):
+    """The unit edges between a rectangle's own cells (a plan has no line there)."""
+    for x in range(rect.left + 1, rect.right + 1):
+        for y in range(rect.top, rect.bottom + 1):
+            yield (x, y, x, y + 1), (1, 0)
+            yield (x, y, x, y + 1), (-1, 0)
+    for y in range(rect.top + 1, rect.bottom + 1):
+        for x in range(rect.left, rect.right + 1):
+            yield (x, y, x + 1, y), (0, 1)
+            yield (x, y, x + 1, y), (0, -1)
 
 
 def _too_close(rect: Rect, other: Rect) -> bool:
@@ -442,15 +463,21 @@ class Pencil:
             lit[y0:y1, x0:x1] *= tint
         stroke = _strokes(image / np.maximum(lit, 1e-3))
         level = max(INK, 3 * float(np.percentile(stroke[bare], 90)))
-        lines = stroke > level
-        return cls((sheet.ink(paper) > DARK) | lines, (sheet.ink(paper * tint) > DARK) | lines,
+        lines = (stroke > level).astype(np.float32)
+        return cls(np.maximum(_darkness(sheet.ink(paper)), lines),
+                   np.maximum(_darkness(sheet.ink(paper * tint)), lines),
                    stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tinted_cells)
 
-    def fill(self, area: Area) -> float:
-        if any(c in self.tinted_cells for c in area.cells):
-            # a white die on the tint stands out by 0.75 mm of the stroke measure
-            return _fill_score(self.tinted, area, max(self.clear, 0.8))
-        return _fill_score(self.inked, area, self.clear)
+    def fill(self, area: Area) -> tuple[bool, float]:
+        """Whether ``area`` is filled and how sure. Pencil counts where it is dark
+        (a solid fill, which a blurred photo shows smooth) or a line (hatching, a
+        cross, a scribble); a cell darkened evenly by less than a fill — an erased
+        fill's smudge, a shadow the light missed — counts only in part, so that it
+        comes out a doubt rather than a guess."""
+        tinted = any(c in self.tinted_cells for c in area.cells)
+        clear = max(self.clear, 0.8) if tinted else self.clear  # a white die on the tint
+        return _decide(_fill_score(self.tinted if tinted else self.inked, area, clear),
+                       FILLED, FILLED_BAND)
 
     def share(self, box: Box) -> float:
         """The share of inked pixels in ``box``."""
@@ -509,20 +536,23 @@ class Pencil:
         bx, by = grid.x + x1 * at.cell, grid.y + y1 * at.cell
         t = np.linspace(0.12, 0.88, 12)[:, None]
 
-        def inked(depths: np.ndarray) -> np.ndarray:
+        def inked(depths: np.ndarray, measure: str = "width") -> np.ndarray:
             xs = (ax + (bx - ax) * t + ix * depths[None, :] + MARGIN_MM) * PX
             ys = (ay + (by - ay) * t + iy * depths[None, :] + MARGIN_MM) * PX
-            lines = self.stroke[np.round(ys).astype(int), np.round(xs).astype(int)] > self.level
-            return lines.sum(axis=1) / PX
+            values = self.stroke[np.round(ys).astype(int), np.round(xs).astype(int)]
+            if measure == "sum":
+                return values.sum(axis=1) / PX
+            return (values > self.level).sum(axis=1) / PX
 
         start = -0.15 if outside_busy else -0.7
         stop = 0.25 if inside_framed else 0.7
         further = np.zeros(12) if inside_framed else inked(np.arange(0.9, 1.41, 1 / PX))
-        return inked(np.arange(start, stop + 0.01, 1 / PX)), further
+        return inked(np.arange(start, stop + 0.01, 1 / PX), MEASURE), further
 
 
 #: A dash makes a cell edge's printed line at least this much wider (mm).
-DASH = 0.3
+DASH = 0.06
+MEASURE = "sum"
 
 
 def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
@@ -548,6 +578,13 @@ def _free(area: Area, inset: float = 0.7, clear: float = 0.5) -> tuple[Box, np.n
                                          picture.w + 2 * clear, picture.h + 2 * clear))
         mask[max(py0 - y0, 0):max(py1 - y0, 0), max(px0 - x0, 0):max(px1 - x0, 0)] = False
     return box, mask
+
+
+def _darkness(ink: np.ndarray) -> np.ndarray:
+    """How surely each pixel is pencil by its darkness alone: none below LIGHT (a
+    smudge, a shadow the paper estimate missed), surely from DARK, in between a
+    share — so that a cell evenly darkened in between is a doubt, not a guess."""
+    return np.clip((ink - LIGHT) / (DARK - LIGHT), 0, 1).astype(np.float32)
 
 
 def _strokes(image: np.ndarray) -> np.ndarray:
