@@ -52,11 +52,16 @@ def find_markers(gray: np.ndarray, codes: Iterable[int]) -> dict[int, np.ndarray
     scale = min(1.0, SEARCH_SIDE / max(gray.shape))
     found = _detect(cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
                     if scale < 1 else gray, wanted)
-    if scale < 1 and len(found) < 4:  # small markers: look again at full size
-        full = _detect(gray, wanted)
-        if len(full) > len(found):
-            return full
-    return {code: corners / scale for code, corners in found.items()}
+    found = {code: corners / scale for code, corners in found.items()}
+    for again in (1.0, 2.0):  # small markers: look again at full size, then enlarged
+        if len(found) == 4 or (again == 1.0 and scale == 1):
+            continue
+        image = gray if again == 1 else cv2.resize(gray, None, fx=again, fy=again,
+                                                   interpolation=cv2.INTER_CUBIC)
+        more = _detect(image, wanted)
+        if len(more) > len(found):
+            found = {code: corners / again for code, corners in more.items()}
+    return found
 
 
 def _detect(gray: np.ndarray, wanted: set[int]) -> dict[int, np.ndarray]:

@@ -76,6 +76,14 @@ def test_a_game_command_loads_its_game_only(args: tuple[str, ...], game: str) ->
     modules = loaded_by("companion.cli", *args)
     assert games_in(modules) == {game}
     assert not modules & {"reportlab", "jinja2", "svgwrite", "PIL"}
+    assert not modules & {"cv2", "numpy", "companion.photo"}  # only a photo read loads them
+
+
+def test_companion_help_loads_no_image_stack() -> None:
+    modules = loaded_by("companion.cli", "--help")
+    assert not modules & {"cv2", "numpy", "companion.photo", "companion.roguelight.reader"}
+    modules = loaded_by("companion.cli", "roguelight", "read", "--help")
+    assert not modules & {"cv2", "numpy", "companion.photo"}
 
 
 def test_the_monster_and_the_score_skip_what_they_do_not_use() -> None:

@@ -246,10 +246,11 @@ def _marks(sheet: Sheet, at: SheetLayout):
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
-    crossed = [Mark("development", str(n), *_decide(pencil.struck(at.development(n), n),
-                                                    STRUCK, STRUCK_BAND))
-               for n in range(1, board.development_length + 1)]
-    development = _crossed_prefix(crossed)
+    seen = _struck(pencil, at)
+    development = _crossed_prefix(seen)
+    crossed = [m if m.value == (i < development) else
+               Mark(m.what, m.name, i < development, 1 - m.confidence)
+               for i, m in enumerate(seen)]  # a number that looks otherwise is a doubt
     spent_marks = [Mark("spent", str(m),
                         *_decide(pencil.share(_inside(at.item_box(m), 0.3 + pencil.clear)),
                                  SPENT, SPENT_BAND))
@@ -266,15 +267,28 @@ def _marks(sheet: Sheet, at: SheetLayout):
     spent = frozenset(int(m.name) for m in spent_marks if m.value)
     goals = tuple(m.name for m in goal_marks if m.value)
     marks += plan_marks + crossed + circled_marks + spent_marks + goal_marks
+    coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
+    marks = [Mark(m.what, m.name, m.value, 0.5 + (m.confidence - 0.5) / coarse) for m in marks]
     return (filled, plans, development, circled, spent, goals, frozenset(), marks)
 
 
+#: Pixels a millimetre of the sheet in the photo below which every reading is less
+#: sure, in proportion.
+FINE = 3.5
 #: Where each reading turns from no to yes, and how far either side it is sure.
 FILLED, FILLED_BAND = 0.05, 0.1
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = 0.3, 0.3
 LOOPED, LOOPED_BAND = 0.4, 0.4
+
+
+def _struck(pencil: Pencil, at: SheetLayout) -> list[Mark]:
+    """Each development number, struck out or not: by the pencil clear of its
+    printed number."""
+    return [Mark("development", str(n), *_decide(pencil.struck(at.development(n), n),
+                                                 STRUCK, STRUCK_BAND))
+            for n in range(1, at.board.development_length + 1)]
 
 
 def _crossed_prefix(crossed: list[Mark]) -> int:
@@ -494,8 +508,7 @@ class Pencil:
         half = 0.85 * len(str(number_of)) + self.clear / 2  # the printed number
         number = (np.abs(xs - cx) / PX < half) & (np.abs(ys - cy) / PX < 1.3 + self.clear / 2)
         free = (r < circle.r - 0.3 - self.clear / 2) & ~number
-        lines = self.stroke[y0:y1, x0:x1] > self.level
-        return float(lines[free].mean()) if free.any() else 0.0
+        return float(self.inked[y0:y1, x0:x1][free].mean()) if free.any() else 0.0
 
     def loop(self, box: Box, near: float, far: float, avoid: list[Box] = (),
              outlined: bool = False) -> float:
@@ -524,9 +537,9 @@ class Pencil:
 
     def along(self, at: SheetLayout, edge, inward, outside_busy: bool, inside_framed: bool
               ) -> tuple[np.ndarray, np.ndarray]:
-        """At 12 places along a cell edge: how wide a line runs on it (mm of line from
+        """At 12 places along a cell edge: how much line runs on it (mm of black from
         0.7 mm outside to 0.7 mm inside) and how much further in (0.9–1.4 mm): a
-        dash widens the printed line, a stray stroke runs on into the cell. Where the
+        dash darkens and widens the printed line, a stray stroke runs on into the cell. Where the
         cell outside is filled or a large monster's (its frame), only the inner half
         is looked at; where the cell inside is a large monster's, only the outer
         half, and not further in."""
@@ -536,23 +549,25 @@ class Pencil:
         bx, by = grid.x + x1 * at.cell, grid.y + y1 * at.cell
         t = np.linspace(0.12, 0.88, 12)[:, None]
 
-        def inked(depths: np.ndarray, measure: str = "width") -> np.ndarray:
+        def inked(depths: np.ndarray) -> np.ndarray:
             xs = (ax + (bx - ax) * t + ix * depths[None, :] + MARGIN_MM) * PX
             ys = (ay + (by - ay) * t + iy * depths[None, :] + MARGIN_MM) * PX
-            values = self.stroke[np.round(ys).astype(int), np.round(xs).astype(int)]
-            if measure == "sum":
-                return values.sum(axis=1) / PX
-            return (values > self.level).sum(axis=1) / PX
+            return self.stroke[np.round(ys).astype(int), np.round(xs).astype(int)]
+
+        def line(depths: np.ndarray) -> np.ndarray:  # mm of black across the edge
+            return inked(depths).sum(axis=1) / PX
+
+        def further(depths: np.ndarray) -> np.ndarray:  # mm of line further in
+            return (inked(depths) > self.level).sum(axis=1) / PX
 
         start = -0.15 if outside_busy else -0.7
         stop = 0.25 if inside_framed else 0.7
-        further = np.zeros(12) if inside_framed else inked(np.arange(0.9, 1.41, 1 / PX))
-        return inked(np.arange(start, stop + 0.01, 1 / PX), MEASURE), further
+        beyond = np.zeros(12) if inside_framed else further(np.arange(0.9, 1.41, 1 / PX))
+        return line(np.arange(start, stop + 0.01, 1 / PX)), beyond
 
 
-#: A dash makes a cell edge's printed line at least this much wider (mm).
+#: A dash adds at least this much black (mm) across a cell edge's printed line.
 DASH = 0.06
-MEASURE = "sum"
 
 
 def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:

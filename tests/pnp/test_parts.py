@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from companion.darkhall.board import LETTERS
 from companion.errors import InputError
+from companion.roguelight.layout import qr_payload
 from companion.roguelight.maps import shipped
 from pnp import fonts
 from pnp.build import Options, context
 from pnp.catalog import find
-from pnp.components.roguelight import qr_payload
 from pnp.draw import qr_code
 from pnp.render_svg import render_svg
 from pnp.text import NO_END, NO_START, wrap
@@ -100,9 +100,9 @@ def test_qr_code_draws_exactly_the_dark_modules():
     assert drawn == dark
 
 
-def test_qr_payload_names_game_map_version_and_a_map_files_hash():
+def test_qr_payload_names_game_map_layout_version_and_a_map_files_hash():
     basic = qr_payload(shipped("basic"), None)
-    assert basic == "pnp-companion;game=roguelight;map=basic;v=0.1.0"
+    assert basic == "pnp-companion;game=roguelight;map=basic;layout=1;v=0.1.0"
     assert ";sha=" in qr_payload(shipped("basic"), "grid = ...")
 
 

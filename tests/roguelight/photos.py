@@ -546,3 +546,16 @@ def photo(seed: int, map_name: str | None = None, build: Build | None = None) ->
     drawn = draw(truth, printed_page(map_name, lang, paper), rng)
     shot = random_shot(rng)
     return Photo(photograph(drawn, shot, rng), truth, shot, lang, paper)
+
+
+def of_sheet(sheet, seed: int, shot: Shot | None = None, lang: str = "ja",
+             paper: str = "a4") -> Photo:
+    """A photo of a finished sheet (a parsed sheet file: a shipped example, a replay)."""
+    rng = random.Random(seed)
+    board = sheet.map
+    truth = Truth(board, set(sheet.filled), list(sheet.plans), sheet.development or 0,
+                  set(sheet.circled) - set(board.items_circled), set(sheet.spent),
+                  list(sheet.goals))
+    drawn = draw(truth, printed_page(board.name, lang, paper), rng)
+    shot = shot or random_shot(rng)
+    return Photo(photograph(drawn, shot, rng), truth, shot, lang, paper)

@@ -1,0 +1,95 @@
+"""The Roguelight photo reader on generated photos: accuracy and speed.
+
+    python benchmarks/photo_read.py            # 200 photos, seeds 0–199
+    python benchmarks/photo_read.py --photos 40 --first 500
+
+Photos come from tests/roguelight/photos.py (random legal play drawn on the
+printed sheet, then photographed: tilt up to 35°, any turn, curl, uneven light
+and shadow, blur, noise, 1–12 megapixels, JPEG 60–95). For each photo every
+mark is compared with what was drawn. The targets (issue "Score a Roguelight
+sheet from a phone photo"): ≥ 99.5 % of marks right, ≥ 95 % of sheets read
+exactly, every sheet not read exactly with its wrong marks among the doubts,
+and a 12-megapixel photo read in ≤ 1 s (median of five reads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from companion.roguelight import reader  # noqa: E402
+from tests.roguelight import photos  # noqa: E402
+from tests.roguelight.test_photo import compare  # noqa: E402
+
+
+def accuracy(seeds: range) -> None:
+    marks, wrong, silent = Counter(), Counter(), Counter()
+    exact = warned = refused = 0
+    for seed in seeds:
+        shot = photos.photo(seed)
+        try:
+            read = reader.read(shot.jpeg)
+        except reader.PhotoError as err:
+            refused += 1
+            print(f"photo {seed}: refused: {err}")
+            continue
+        doubted = {(m.what, m.name) for m in read.doubts}
+        found = compare(shot, read)
+        errors = [(what, name) for what, name, ok in found if not ok]
+        for what, _name, ok in found:
+            marks[what] += 1
+            wrong[what] += not ok
+        unwarned = [e for e in errors if e not in doubted]
+        for what, _name in unwarned:
+            silent[what] += 1
+        exact += not errors
+        warned += bool(errors) and not unwarned
+    read_photos = len(seeds) - refused
+    total = sum(marks.values())
+    print(f"photos {len(seeds)}, refused {refused}")
+    print(f"marks right: {1 - sum(wrong.values()) / total:.2%} of {total} "
+          f"(target ≥ 99.5 %); by kind: " + ", ".join(
+              f"{k} {1 - wrong[k] / marks[k]:.2%}" for k in sorted(marks)))
+    print(f"sheets read exactly: {exact / read_photos:.1%} (target ≥ 95 %)")
+    print(f"sheets read wrong with every wrong mark among the doubts: {warned} of "
+          f"{read_photos - exact} (target: all)")
+    print("wrong marks not doubted, by kind: " + (", ".join(
+        f"{k} {v}" for k, v in sorted(silent.items())) or "none"))
+
+
+def speed(repeats: int = 5) -> None:
+    shot = photos.photo(7, "basic")
+    image = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    big = cv2.resize(image, (4000, 3000) if image.shape[1] > image.shape[0] else (3000, 4000),
+                     interpolation=cv2.INTER_CUBIC)
+    data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        reader.read(data)
+        times.append(time.perf_counter() - start)
+    print(f"12-megapixel photo read: median {statistics.median(times):.2f} s of {repeats} "
+          "(target ≤ 1 s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--photos", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0)
+    args = parser.parse_args()
+    speed()
+    accuracy(range(args.first, args.first + args.photos))
+
+
+if __name__ == "__main__":
+    main()
