@@ -670,3 +670,28 @@ def test_an_event_with_a_chest_and_a_reset_on_the_campaign_page(client) -> None:
     assert trip["chest"] == {"floor": 1, "levels": [2]} and trip["encounter"] == 0
     opened = campaign(client, done["state"], "chest", seed=2)
     assert opened["state"]["campaign"]["dungeon"]["chest"] is None
+
+
+PHOTO = ROOT / "examples" / "roguelight" / "alice-photo.jpg"
+
+
+def test_a_photo_of_a_sheet_is_read_and_scored_and_not_kept(client, tmp_path: Path) -> None:
+    answer = client.post("/api/roguelight/read", data=PHOTO.read_bytes(),
+                         content_type="image/jpeg")
+    assert answer.status_code == 200, answer.json
+    read = answer.json
+    assert read["map"] == "basic" and read["score"]["points"]["total"] == 20
+    assert 'map = "basic"' in read["sheet"] and "filled" in read["sheet"]
+    assert all(d["confidence"] < 0.75 for d in read["doubts"])
+    kept = [p for p in (tmp_path / "data").rglob("*") if p.is_file()]
+    assert kept == []  # no photo, no sheet written by reading
+
+
+def test_a_photo_without_a_sheet_is_refused_in_words(client) -> None:
+    refused = client.post("/api/roguelight/read", data=b"not a picture at all",
+                          content_type="image/jpeg")
+    assert refused.status_code == 400 and refused.json["error"].startswith("photo:")
+    assert "picture" in refused.json["error"]
+    big = client.post("/api/roguelight/read", data=b"x" * (17 * 1024 * 1024),
+                      content_type="image/jpeg")
+    assert big.status_code == 413

@@ -5,6 +5,8 @@ dice rolled. Screenshots go to the test's temporary folder, out of git."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import json
 
 import pytest
@@ -157,6 +159,22 @@ def test_a_roguelight_room_drawn_by_dragging(server, page, tmp_path) -> None:
     page.drag_and_drop("button[data-cell=C1]", "button[data-cell=D2]")
     page.click("#export")
     assert 'plans = ["C1:D2"]' in page.text_content("#toml")
+
+
+def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server, page) -> None:
+    photo = Path(__file__).parents[2] / "examples" / "roguelight" / "alice-photo.jpg"
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_function("document.getElementById('total').textContent === '20'")
+    assert "filled" in page.get_attribute("button[data-cell=A1]", "class")
+    assert "filled" not in (page.get_attribute("button[data-cell=C4]", "class") or "")
+    page.click("#export")
+    assert 'plans = ["C1:D2", "F1:G2", "D6:F7"]' in page.text_content("#toml")
+    for doubt in page.query_selector_all("#grid button.doubt"):  # confirmed by a tap
+        doubt.click()
+    assert page.locator("#grid button.doubt").count() == 0
+    page.wait_for_function("document.getElementById('total').textContent === '20'")
 
 
 def test_dark_hall_tokens_and_pools_placed_by_tapping(server, page) -> None:

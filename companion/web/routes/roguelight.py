@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, jsonify
+from flask import Flask, current_app, jsonify, request
 
 from companion import i18n
 from companion.errors import InputError
@@ -16,6 +16,7 @@ from companion.web.store import NotFound
 
 _UPLOAD = re.compile(r"upload-([0-9a-f]{16})")
 MAX_MAPS = 1000  # uploaded maps a data folder keeps
+MAX_PHOTO = 16 * 1024 * 1024  # bytes; the page sends the photo shrunk to a few MB
 
 
 def uploaded(name: str) -> Path | None:
@@ -124,6 +125,53 @@ def _roguelight_api(app: Flask) -> None:
         return jsonify(score_to_dict(every[0], every))
 
 
+def _read_api(app: Flask) -> None:
+    @app.post("/api/roguelight/read")
+    def roguelight_read() -> Any:
+        """A photo of a played sheet (the request's body, any picture format), read:
+        the sheet as the page's TOML, the doubts, the score. The photo is read in
+        memory and not kept."""
+        from companion.photo import PhotoError
+        from companion.roguelight import reading as shown
+        from companion.roguelight.reader import read
+        from companion.roguelight.report import score_to_dict
+        from companion.roguelight.scoring import score_exits
+        from companion.roguelight.sheet import parse_sheet
+
+        request.max_content_length = MAX_PHOTO
+        photo = request.get_data(cache=False)
+        named = request.args.get("map")
+        board = source = None
+        if named and named not in ("basic", "advanced"):  # a map uploaded here
+            board = server_map(named)
+            path = uploaded(named)
+            source = path.read_text("utf-8") if path is not None else None
+        try:
+            result = shown.with_setup_plan(read(photo, board, source, named))
+        except PhotoError as err:
+            raise InputError(str(err), "photo") from None
+        text = shown.sheet_text(result, "photo", "photo")
+        try:
+            every = score_exits(parse_sheet(text, "photo", find_map=server_map))
+            score, problem = score_to_dict(every[0], every), None
+        except InputError as err:
+            score, problem = None, str(err)
+        data = shown.to_dict(result)
+        data.update(sheet=text, score=score, problem=problem,
+                    doubtful_cells=sorted({c for m in result.doubts if m.what == "cell"
+                                           for c in _cells_of(m.name)}))
+        return jsonify(data)
+
+
+def _cells_of(name: str) -> list[str]:
+    """The cells a cell mark names: one, or a large monster's range."""
+    from companion.grid import cell_name, parse_range
+
+    if ":" not in name:
+        return [name]
+    return [cell_name(c, upper=True) for c in parse_range(name).cells()]
+
+
 def sheet_draft(text: Any) -> str:
     """A sheet in progress, to be saved as written: TOML on a shipped or uploaded map."""
     from companion.files import parse_toml
@@ -139,3 +187,4 @@ def sheet_draft(text: Any) -> str:
 
 def register(app: Flask) -> None:
     _roguelight_api(app)
+    _read_api(app)

@@ -1,6 +1,7 @@
 // Roguelight at the table: tap cells to dig or fill them, tap two corners to plan a room,
 // and the sheet is scored live by the rules (the same TOML the command line scores).
-import { SavedGame, call, element, percent, words, zoomable } from "./api.js";
+import { SavedGame, busy, call, element, hideError, percent, showError, words, zoomable }
+  from "./api.js";
 
 const grid = document.getElementById("grid");
 const picker = document.getElementById("map");
@@ -11,6 +12,7 @@ let corner = null;   // the first corner of a plan being drawn
 let planning = false;
 let dragFrom = null;  // a room drawn by dragging from one corner to the other
 let dragged = false;
+let doubtful = new Set();  // cells a photo was read with doubt about, until tapped
 let circled = new Set();  // item marks, 1-based
 let spent = new Set();
 const table = JSON.parse(localStorage.getItem("roguelight-table") || "[]");
@@ -53,6 +55,7 @@ function draw() {
       const button = element("button", { "data-cell": cell, type: "button",
                                          "aria-label": cell }, mark);
       button.classList.toggle("filled", filled.has(cell));
+      button.classList.toggle("doubt", doubtful.has(cell));
       button.classList.toggle("mark", mark !== "");
       if (plans.some((plan) => inside(cell, plan))) button.style.outline = "2px solid #2d5fa8";
       button.addEventListener("click", () => tapped(cell));
@@ -100,6 +103,8 @@ function tapped(cell) {
     }
     addPlan(corner, cell);
     corner = null;
+  } else if (doubtful.has(cell)) {
+    doubtful.delete(cell);  // the first tap on a doubt confirms what was read
   } else if (filled.has(cell)) {
     filled.delete(cell);
   } else {
@@ -234,6 +239,8 @@ async function resume() {
 
 async function load(mapName) {
   board = await call("GET", `/api/roguelight/maps/${mapName}`);
+  doubtful = new Set();
+  document.getElementById("doubts").replaceChildren();
   circled = new Set(board.items_circled);
   spent = new Set();
   drawItems();
@@ -246,6 +253,53 @@ async function load(mapName) {
   saved.start(toml()).catch(() => {});
   score();
 }
+
+// A photo of the played sheet: shrunk on the phone, read by the server (not kept), then
+// shown on the grid with the doubtful cells ringed, to confirm or correct with a tap.
+async function shrunk(file, side = 2400) {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.9));
+}
+
+async function readPhoto(file) {
+  const photo = await shrunk(file);
+  const map = picker.value.startsWith("upload-") ? `?map=${picker.value}` : "";
+  const response = await fetch(`/api/roguelight/read${map}`, {
+    method: "POST", body: photo, headers: { "Content-Type": "image/jpeg" } });
+  const answer = await response.json();
+  if (!response.ok) {
+    showError(answer.error || response.statusText);
+    return;
+  }
+  hideError();
+  if (answer.map !== picker.value) {
+    offer(answer.map, uploads[answer.map] || answer.map);
+    picker.value = answer.map;
+  }
+  board = await call("GET", `/api/roguelight/maps/${answer.map}`);
+  restore(answer.sheet);
+  doubtful = new Set(answer.doubtful_cells);
+  document.getElementById("doubts").replaceChildren(
+    ...answer.doubts.map((d) => element("li", { class: "doubt" },
+      `${d.name}: ${words[`rl_read_${d.what}`]} ${d.read ? "✔" : "✘"}? ${d.confidence.toFixed(2)}`)),
+    ...answer.notes.map((note) => element("li", { class: "hint" }, note)));
+  document.getElementById("status").textContent = answer.doubts.length
+    ? words.rl_photo_doubts : words.rl_photo_sure;
+  drawItems();
+  draw();
+  changed();
+}
+
+document.getElementById("photo").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (file) await busy(() => readPhoto(file));
+});
 
 const planButton = element("button", { id: "plan", type: "button" }, words.plan);
 planButton.addEventListener("click", () => {
