@@ -5,9 +5,8 @@ dice rolled. Screenshots go to the test's temporary folder, out of git."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
