@@ -274,7 +274,6 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
         result = read(photo.read_bytes(), board, source, map_source)
     except PhotoError as err:
         raise InputError(str(err), str(photo)) from None
-    result = shown.with_setup_plan(result)
     if out is not None:
         result.map_reference = relative_map(result.map_reference, os.getcwd(), out)
     text = shown.sheet_text(result, name or photo.stem, photo.name)

@@ -112,7 +112,23 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     sheet.uncurl(landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    return Reading(board, reference, *reading, notes=notes, sheet=sheet)
+    return with_setup_plan(Reading(board, reference, *reading, notes=notes, sheet=sheet))
+
+
+def with_setup_plan(reading: Reading) -> Reading:
+    """The rules require the open entrance's setup plan: a sheet read with one open
+    entrance gets its plan even where the dashes were too faint to see."""
+    board = reading.board
+    open_ = [f for f, c in board.entrances.items() if c not in reading.filled]
+    if len(open_) != 1:
+        return reading
+    block = board.entrance_blocks[open_[0]]
+    if block in reading.plans or any(block.overlaps(p) for p in reading.plans):
+        return reading
+    reading.plans = tuple(sorted((*reading.plans, block), key=lambda r: (r.top, r.left)))
+    reading.notes.append(_("the setup plan {plan} of the open entrance is added: the rules "
+                           "require it", plan=block.name()))
+    return reading
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -261,7 +277,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
                      if m not in board.items_circled]
     goal_marks = [Mark("goal", goal, *_decide(pencil.loop(at.goal_box(i), 0.25, 1.8,
                                                           avoid=_goal_boxes(at, i), outlined=True),
-                                              LOOPED, LOOPED_BAND))
+                                              OUTLINED, OUTLINED_BAND))
                   for i, goal in enumerate(GOALS)] if board.large else []
     circled = frozenset(int(m.name) for m in circled_marks if m.value)
     spent = frozenset(int(m.name) for m in spent_marks if m.value)
@@ -276,11 +292,12 @@ def _marks(sheet: Sheet, at: SheetLayout):
 #: sure, in proportion.
 FINE = 3.5
 #: Where each reading turns from no to yes, and how far either side it is sure.
-FILLED, FILLED_BAND = 0.05, 0.1
+FILLED, FILLED_BAND = 0.05, 0.14
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = 0.3, 0.3
 LOOPED, LOOPED_BAND = 0.4, 0.4
+OUTLINED, OUTLINED_BAND = 0.6, 0.4
 
 
 def _struck(pencil: Pencil, at: SheetLayout) -> list[Mark]:
@@ -515,7 +532,7 @@ class Pencil:
         """The share of directions round ``box`` in which a line runs between ``near``
         and ``far`` mm outside it: a loop drawn round it runs in them all."""
         if outlined:  # clear of the box's own printed outline, blurred
-            near += self.clear
+            near += OUTLINE_CLEAR * self.clear
             far += self.clear / 2
         outer = Box(box.x - far, box.y - far, box.w + 2 * far, box.h + 2 * far)
         x0, y0, x1, y1 = _pixels(outer)
@@ -568,12 +585,16 @@ class Pencil:
 
 #: A dash adds at least this much black (mm) across a cell edge's printed line.
 DASH = 0.06
+#: How much of the blur round a printed outline a loop round it must keep clear of.
+OUTLINE_CLEAR = 0.5
 
 
 def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
-    """A yes or no from ``score`` and how sure: 0.5 at the threshold, 1 once ``band``
-    away from it."""
-    return score >= threshold, min(1.0, 0.5 + abs(score - threshold) / (2 * band))
+    """A yes or no from ``score`` (from 0, nothing seen) and how sure: 0.5 at the
+    threshold, 1 once ``band`` above it, and 1 at nothing seen at all."""
+    if score >= threshold:
+        return True, min(1.0, 0.5 + (score - threshold) / (2 * band))
+    return False, min(1.0, 0.5 + (threshold - score) / (2 * min(band, threshold)))
 
 
 def _pixels(box: Box) -> tuple[int, int, int, int]:

@@ -12,22 +12,6 @@ from companion.i18n import _
 from companion.roguelight.reader import Mark, Reading
 
 
-def with_setup_plan(reading: Reading) -> Reading:
-    """The rules require the open entrance's setup plan: a sheet read with one open
-    entrance gets its plan even where the dashes were too faint to see."""
-    board = reading.board
-    open_ = [f for f, c in board.entrances.items() if c not in reading.filled]
-    if len(open_) != 1:
-        return reading
-    block = board.entrance_blocks[open_[0]]
-    if block in reading.plans or any(block.overlaps(p) for p in reading.plans):
-        return reading
-    reading.plans = tuple(sorted((*reading.plans, block), key=lambda r: (r.top, r.left)))
-    reading.notes.append(_("the setup plan {plan} of the open entrance is added: the rules "
-                           "require it", plan=block.name()))
-    return reading
-
-
 def sheet_text(reading: Reading, name: str, photo: str) -> str:
     """The finished sheet as read, in the format ``score`` reads; each doubt is a
     comment at the top."""

@@ -147,7 +147,7 @@ def _read_api(app: Flask) -> None:
             path = uploaded(named)
             source = path.read_text("utf-8") if path is not None else None
         try:
-            result = shown.with_setup_plan(read(photo, board, source, named))
+            result = read(photo, board, source, named)
         except PhotoError as err:
             raise InputError(str(err), "photo") from None
         text = shown.sheet_text(result, "photo", "photo")
