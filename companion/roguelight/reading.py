@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.files import toml_value
 from companion.grid import Rect, column_letters
 from companion.i18n import _
 from companion.roguelight.reader import Mark, Reading
@@ -15,27 +14,14 @@ from companion.roguelight.reader import Mark, Reading
 def sheet_text(reading: Reading, name: str, photo: str) -> str:
     """The finished sheet as read, in the format ``score`` reads; each doubt is a
     comment at the top."""
-    board = reading.board
-    rows = ["".join("#" if (x, y) in reading.filled else "." for x in range(board.width))
-            for y in range(board.height)]
-    plans = ", ".join(f'"{p.name()}"' for p in reading.plans)
-    lines = ["# " + _("Read from the photo {photo} by companion roguelight read.",
-                      photo=photo)]
-    lines += ["# " + _("Check on the sheet: {doubt}", doubt=doubt_words(m))
-              for m in reading.doubts]
-    lines += [f"map = {toml_value(reading.map_reference)}", f"name = {toml_value(name)}"]
-    if reading.goals:
-        lines.append("goals = [" + ", ".join(f'"{g}"' for g in reading.goals) + "]")
-    lines += [
-        f"plans = [{plans}]",
-        f"development = {reading.development}",
-        'filled = """', *rows, '"""',
-        "",
-        "[items]",
-        f"circled = {sorted(reading.circled)}",
-        f"spent = {sorted(reading.spent)}",
-    ]
-    return "\n".join(lines) + "\n"
+    from companion.roguelight.sheet import sheet_text as finished
+
+    comments = [_("Read from the photo {photo} by companion roguelight read.", photo=photo)]
+    comments += [_("Check on the sheet: {doubt}", doubt=doubt_words(m)) for m in reading.doubts]
+    return finished(reading.board, comments, reading.map_reference, name,
+                    filled=reading.filled, plans=reading.plans,
+                    development=reading.development, circled=reading.circled,
+                    spent=reading.spent, goals=reading.goals)
 
 
 def doubt_words(mark: Mark) -> str:

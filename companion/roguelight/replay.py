@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalMove, InputError
-from companion.files import parse_json, parse_toml, read_text, stem, toml_value
+from companion.files import parse_json, parse_toml, read_text, stem
 from companion.grid import Cell, Rect, parse_cell, parse_range
 from companion.i18n import _, _n
 from companion.roguelight.build import (
@@ -336,27 +336,11 @@ def _bat(trial: Build, effect: dict[str, Any], lines: list[str]) -> list[Cell]:
 def sheet_toml(build: Build, log: Log, map_reference: str | None = None) -> str:
     """The finished sheet in the format ``score`` reads; ``map_reference`` is how
     the sheet names its map (the log's own reference by default)."""
-    board = build.map
-    rows = ["".join("#" if (x, y) in build.filled else "." for x in range(board.width))
-            for y in range(board.height)]
-    plans = ", ".join(f'"{p.name()}"' for p in build.plans)
-    lines = [
-        "# " + _("The finished sheet of {log}, written by companion roguelight replay.",
-                 log=log.source),
-        f"map = {toml_value(map_reference or log.map_name)}",
-        f"name = {toml_value(log.name)}",
-    ]
-    if log.exit:
-        lines.append(f'exit = "{log.exit}"')
-    if build.goals:
-        lines.append("goals = [" + ", ".join(f'"{g}"' for g in build.goals) + "]")
-    lines += [
-        f"plans = [{plans}]",
-        f"development = {build.development}",
-        'filled = """', *rows, '"""',
-        "",
-        "[items]",
-        f"circled = {sorted(build.circled)}",
-        f"spent = {sorted(build.spent)}",
-    ]
-    return "\n".join(lines) + "\n"
+    from companion.roguelight.sheet import sheet_text
+
+    comment = _("The finished sheet of {log}, written by companion roguelight replay.",
+                log=log.source)
+    return sheet_text(build.map, [comment], map_reference or log.map_name, log.name,
+                      filled=build.filled, plans=build.plans, development=build.development,
+                      circled=build.circled, spent=build.spent, goals=build.goals,
+                      exit=log.exit)

@@ -107,6 +107,31 @@ def blank_sheet(board: Map, map_reference: str, name: str) -> str:
 BLANK_INDENT = 4
 
 
+def sheet_text(board: Map, comments: list[str], map_reference: str, name: str, *,
+               filled, plans, development: int, circled, spent, goals=(),
+               exit: str | None = None) -> str:
+    """A finished sheet in the format ``score`` reads, after ``comments`` (each a
+    line of its own)."""
+    rows = ["".join(FILLED if (x, y) in filled else OPEN for x in range(board.width))
+            for y in range(board.height)]
+    lines = ["# " + c for c in comments]
+    lines += [f"map = {toml_value(map_reference)}", f"name = {toml_value(name)}"]
+    if exit:
+        lines.append(f'exit = "{exit}"')
+    if goals:
+        lines.append("goals = [" + ", ".join(f'"{g}"' for g in goals) + "]")
+    lines += [
+        "plans = [" + ", ".join(f'"{p.name()}"' for p in plans) + "]",
+        f"development = {development}",
+        'filled = """', *rows, '"""',
+        "",
+        "[items]",
+        f"circled = {sorted(circled)}",
+        f"spent = {sorted(spent)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def load_sheet(path: str | os.PathLike[str]) -> Sheet:
     return parse_sheet(read_text(path), str(path))
 
