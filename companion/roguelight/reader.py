@@ -292,7 +292,8 @@ def _marks(sheet: Sheet, at: SheetLayout):
 #: sure, in proportion.
 FINE = 3.5
 #: Where each reading turns from no to yes, and how far either side it is sure.
-FILLED, FILLED_BAND = 0.05, 0.14
+FILLED, FILLED_BAND = 0.04, 0.14
+QUARTER = 0  # the emptiest quarter: a plan's corner or strays from two sides leave one bare
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = 0.3, 0.3
@@ -664,9 +665,9 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
 
 def _fill_score(ink: np.ndarray, area: Area, clear: float) -> float:
     """How filled an area looks. A fill reaches every part of a cell, where a stray
-    stroke or a plan's dotted line only runs in from its edges: the share of inked
-    pixels in the second-emptiest quarter, or, where the cell's middle is free of
-    print, in the middle if that is less."""
+    stroke or a plan's dotted line only runs in from its edges (at a plan's corner,
+    from two): the share of inked pixels in the emptiest quarter, or, where the
+    cell's middle is free of print, in the middle if that is less."""
     box, mask = _free(area, inset=1.0, clear=clear)
     x0, y0, x1, y1 = _pixels(box)
     inked = ink[y0:y1, x0:x1]
@@ -676,7 +677,7 @@ def _fill_score(ink: np.ndarray, area: Area, clear: float) -> float:
         for xs in (slice(0, w // 2), slice(w // 2, w)):
             m = mask[ys, xs]
             shares.append(float(inked[ys, xs][m].mean()) if m.any() else 0.0)
-    score = sorted(shares)[1]
+    score = sorted(shares)[QUARTER]
     edge = round(1.2 * PX)  # the middle: 2.2 mm in from the cell's lines
     middle = mask[edge:h - edge, edge:w - edge]
     if middle.sum() > 0.25 * mask.sum():
