@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import tomllib
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -256,3 +257,35 @@ def test_the_photo_generator_is_deterministic():
     rng = random.Random(4)
     build = photos.random_play(shipped("advanced"), rng)
     assert build.development >= 2
+
+
+@pytest.fixture(scope="module")
+def map_file_sheet(tmp_path_factory):
+    """A sheet printed from a map file, as a clean 150 dpi picture, and the file."""
+    import pypdfium2
+
+    from pnp.cli import main as pnp
+
+    folder = tmp_path_factory.mktemp("mapfile")
+    mine = folder / "my-map.toml"
+    mine.write_text((Path(__file__).parents[2] / "examples" / "roguelight"
+                     / "my-map.toml").read_text("utf-8"), "utf-8")
+    built = CliRunner().invoke(pnp, ["build", "roguelight", "sheet", "--map", str(mine),
+                                     "--out", str(folder)])
+    assert built.exit_code == 0, built.output
+    pdf = pypdfium2.PdfDocument(str(next(folder.glob("roguelight-sheet*.pdf"))))
+    page = pdf[0].render(scale=150 / 72).to_numpy()[:, :, :3]
+    pdf.close()
+    return cv2.imencode(".png", page)[1].tobytes(), mine
+
+
+def test_a_sheet_of_a_map_file_needs_the_file_and_checks_it(map_file_sheet):
+    from companion.roguelight.maps import load_map
+
+    picture, mine = map_file_sheet
+    _refused(picture, "--map")
+    source = mine.read_text("utf-8")
+    read = reader.read(picture, load_map(str(mine)), source, str(mine))
+    assert read.filled == frozenset() and read.notes == []
+    changed = source + "\n# changed\n"
+    _refused(picture, "differs", board=load_map(str(mine)), source=changed)
