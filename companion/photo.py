@@ -24,6 +24,8 @@ from companion.i18n import _
 PX = 6.0
 #: Around the sheet, so that marks near its edge stay in the picture.
 MARGIN = 6.0
+#: The largest photo read (a phone's is 12 to 50 megapixels).
+MOST_PIXELS = 64_000_000
 #: The longest side at which markers are first looked for (larger photos are shrunk).
 SEARCH_SIDE = 1800
 
@@ -36,9 +38,16 @@ def decode(data: bytes) -> np.ndarray:
     """The photo as a grey image (8 bits), or PhotoError."""
     if not data:
         raise PhotoError(_("the photo is empty"))
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    except cv2.error:  # a picture larger than OpenCV decodes, or a broken one
+        image = None
     if image is None:
         raise PhotoError(_("not a picture that can be read (JPEG, PNG, WebP, TIFF or BMP)"))
+    if image.size > MOST_PIXELS:
+        raise PhotoError(_("the photo is {width} × {height} pixels; at most {most} "
+                           "megapixels are read", width=image.shape[1], height=image.shape[0],
+                           most=MOST_PIXELS // 1_000_000))
     if min(image.shape) < 300:
         raise PhotoError(_("the photo is {width} × {height} pixels; take it at 1 megapixel "
                            "or more", width=image.shape[1], height=image.shape[0]))

@@ -289,3 +289,11 @@ def test_a_sheet_of_a_map_file_needs_the_file_and_checks_it(map_file_sheet):
     assert read.filled == frozenset() and read.notes == []
     changed = source + "\n# changed\n"
     _refused(picture, "differs", board=load_map(str(mine)), source=changed)
+
+
+def test_a_huge_photo_is_refused_with_its_size(monkeypatch):
+    from companion import photo
+
+    monkeypatch.setattr(photo, "MOST_PIXELS", 1_000_000)
+    big = cv2.imencode(".png", np.full((1200, 1000), 255, np.uint8))[1].tobytes()
+    _refused(big, "1000 × 1200", "at most 1 megapixels")
