@@ -74,7 +74,6 @@ class Reading:
     circled: frozenset[int]
     spent: frozenset[int]
     goals: tuple[str, ...]
-    ghosts: frozenset[int]
     marks: list[Mark]
     notes: list[str] = field(default_factory=list)
     sheet: Sheet | None = None
@@ -255,37 +254,54 @@ def landmarks(at: SheetLayout) -> list[Landmark]:
 
 
 def _marks(sheet: Sheet, at: SheetLayout):
+    """Everything a player writes, read: the values and every mark with its confidence."""
     pencil = Pencil.of(sheet, at)
-    board = at.board
     areas = layout.areas(at)
     marks = [Mark("cell", area.name, *pencil.fill(area)) for area in areas]
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
-    seen = _struck(pencil, at)
-    development = _crossed_prefix(seen)
-    crossed = [m if m.value == (i < development) else
-               Mark(m.what, m.name, i < development, 1 - m.confidence)
-               for i, m in enumerate(seen)]  # a number that looks otherwise is a doubt
-    spent_marks = [Mark("spent", str(m),
-                        *_decide(pencil.share(_inside(at.item_box(m), 0.3 + pencil.clear)),
-                                 SPENT, SPENT_BAND))
-                   for m in range(1, len(board.item_points) + 1)]
-    circled_marks = [Mark("circled", str(m), *_decide(pencil.loop(at.item_ring(m), 0.2, 2.2),
-                                                      LOOPED, LOOPED_BAND))
-                     for m in range(1, len(board.item_points) + 1)
-                     if m not in board.items_circled]
-    goal_marks = [Mark("goal", goal, *_decide(pencil.loop(at.goal_box(i), 0.25, 1.8,
-                                                          avoid=_goal_boxes(at, i), outlined=True),
-                                              OUTLINED, OUTLINED_BAND))
-                  for i, goal in enumerate(GOALS)] if board.large else []
-    circled = frozenset(int(m.name) for m in circled_marks if m.value)
-    spent = frozenset(int(m.name) for m in spent_marks if m.value)
-    goals = tuple(m.name for m in goal_marks if m.value)
-    marks += plan_marks + crossed + circled_marks + spent_marks + goal_marks
+    development, crossed = _development(pencil, at)
+    circled, spent, item_marks = _items(pencil, at)
+    goal_marks = _goals(pencil, at)
+    marks += plan_marks + crossed + item_marks + goal_marks
     coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
     marks = [Mark(m.what, m.name, m.value, 0.5 + (m.confidence - 0.5) / coarse) for m in marks]
-    return (filled, plans, development, circled, spent, goals, frozenset(), marks)
+    goals = tuple(m.name for m in goal_marks if m.value)
+    return (filled, plans, development, circled, spent, goals, marks)
+
+
+def _development(pencil: Pencil, at: SheetLayout) -> tuple[int, list[Mark]]:
+    """The development numbers crossed, and each number as read (one that looks
+    otherwise than the count says is a doubt)."""
+    seen = _struck(pencil, at)
+    development = _crossed_prefix(seen)
+    return development, [m if m.value == (i < development) else
+                         Mark(m.what, m.name, i < development, 1 - m.confidence)
+                         for i, m in enumerate(seen)]
+
+
+def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[int], list[Mark]]:
+    """The item marks circled (the printed start mark aside) and spent."""
+    marks = range(1, len(at.board.item_points) + 1)
+    spent = [Mark("spent", str(m), *_decide(
+        pencil.share(_inside(at.item_box(m), 0.3 + pencil.clear)), SPENT, SPENT_BAND))
+             for m in marks]
+    circled = [Mark("circled", str(m), *_decide(pencil.loop(at.item_ring(m), 0.2, 2.2),
+                                                LOOPED, LOOPED_BAND))
+               for m in marks if m not in at.board.items_circled]
+    return (frozenset(int(m.name) for m in circled if m.value),
+            frozenset(int(m.name) for m in spent if m.value), circled + spent)
+
+
+def _goals(pencil: Pencil, at: SheetLayout) -> list[Mark]:
+    """The goals outlined (advanced maps)."""
+    if not at.board.large:
+        return []
+    return [Mark("goal", goal, *_decide(pencil.loop(at.goal_box(i), 0.25, 1.8,
+                                                    avoid=_goal_boxes(at, i), outlined=True),
+                                        OUTLINED, OUTLINED_BAND))
+            for i, goal in enumerate(GOALS)]
 
 
 #: Pixels a millimetre of the sheet in the photo below which every reading is less
@@ -293,7 +309,6 @@ def _marks(sheet: Sheet, at: SheetLayout):
 FINE = 3.5
 #: Where each reading turns from no to yes, and how far either side it is sure.
 FILLED, FILLED_BAND = 0.04, 0.14
-QUARTER = 0  # the emptiest quarter: a plan's corner or strays from two sides leave one bare
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = 0.3, 0.3
@@ -677,7 +692,7 @@ def _fill_score(ink: np.ndarray, area: Area, clear: float) -> float:
         for xs in (slice(0, w // 2), slice(w // 2, w)):
             m = mask[ys, xs]
             shares.append(float(inked[ys, xs][m].mean()) if m.any() else 0.0)
-    score = sorted(shares)[QUARTER]
+    score = min(shares)
     edge = round(1.2 * PX)  # the middle: 2.2 mm in from the cell's lines
     middle = mask[edge:h - edge, edge:w - edge]
     if middle.sum() > 0.25 * mask.sum():
