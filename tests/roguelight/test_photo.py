@@ -297,3 +297,18 @@ def test_a_huge_photo_is_refused_with_its_size(monkeypatch):
     monkeypatch.setattr(photo, "MOST_PIXELS", 1_000_000)
     big = cv2.imencode(".png", np.full((1200, 1000), 255, np.uint8))[1].tobytes()
     _refused(big, "1000 × 1200", "at most 1 megapixels")
+
+
+def test_the_open_entrances_setup_plan_is_added_by_rule():
+    board = shipped("basic")
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    bare = reader.Reading(board, "basic", frozenset(others), (), 2, frozenset(), frozenset(),
+                          (), [])
+    read = reader.with_setup_plan(bare)
+    assert read.plans == (board.entrance_blocks[1],)
+    assert any(board.entrance_blocks[1].name() in note for note in read.notes)
+    again = reader.with_setup_plan(read)
+    assert again.plans == (board.entrance_blocks[1],) and len(again.notes) == 1
+    two_open = reader.Reading(board, "basic", frozenset(), (), 2, frozenset(), frozenset(),
+                              (), [])
+    assert reader.with_setup_plan(two_open).plans == ()  # no single open entrance: no rule
