@@ -285,6 +285,10 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
         files.append((overlay, draw_overlay(result)))
     if files:
         write_together(files)
+    if out is not None:
+        click.echo(_("Finished sheet written to {out}.", out=out), err=as_json)
+    if overlay is not None:
+        click.echo(_("What was read, drawn over the photo: {out}", out=overlay), err=as_json)
     try:
         finished = parse_sheet(text, str(out or photo), find_map=lambda _name: result.board)
         every = score_exits(finished)
