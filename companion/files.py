@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import InputError
 from companion.i18n import _
-from companion.ledger import FORCE, READ, WRITTEN
+from companion.ledger import FORCE, READ, SAID, WRITTEN
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -238,8 +238,13 @@ def stem(path: str | os.PathLike[str]) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The file's text, or an :class:`InputError` naming the file."""
+def read_text(path: str | os.PathLike[str], *, spreadsheet: bool = False) -> str:
+    """The file's text, or an :class:`InputError` naming the file.
+
+    A ``spreadsheet``'s CSV in Shift-JIS (CP932, as Excel saves "CSV" on a
+    Japanese system) is read as such, and said once on standard error; any other
+    file must be UTF-8, and one in Shift-JIS or UTF-16 is refused with the way to
+    convert it."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read()
@@ -250,27 +255,39 @@ def read_text(path: str | os.PathLike[str]) -> str:
     except IsADirectoryError:
         raise InputError(_("is a folder, not a file"), str(path)) from None
     except UnicodeDecodeError as err:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-        shift_jis = _is_shift_jis(raw)
-        if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or raw[1:200:2].count(0) > 20:
-            name = os.path.basename(path)
-            raise InputError(_("this file is UTF-16 (as Excel's 'Unicode text' and some Windows "
-                               "editors save it), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
-                               "UTF-8'), or convert it with: iconv -f UTF-16 -t UTF-8 {name} > "
-                               "utf8-{name}", name=name), str(path)) from None
-        if shift_jis:
-            name = os.path.basename(path)
-            raise InputError(_("this file is Shift-JIS (as Excel and Windows editors save "
-                               "Japanese text), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
-                               "UTF-8'), or convert it with: iconv -f CP932 -t UTF-8 {name} > "
-                               "utf8-{name}", name=name), str(path)) from None
-        raise InputError(_("not UTF-8 text (byte {byte})", byte=err.start), str(path)) from None
+        text = _legacy(raw, path, err, spreadsheet)
     except OSError as err:
         raise InputError(err.strerror or _("cannot be read"), str(path)) from None
     if not text.strip("\ufeff \t\r\n"):
         raise InputError(_("the file is empty"), str(path))
     return text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
+
+
+def _legacy(raw: bytes, path: str | os.PathLike[str], err: UnicodeDecodeError,
+            spreadsheet: bool) -> str:
+    """The text of bytes that are not UTF-8: Shift-JIS where a spreadsheet's is
+    allowed, else an :class:`InputError` that says what the file is."""
+    name = os.path.basename(path)
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or raw[1:200:2].count(0) > 20:
+        raise InputError(_("this file is UTF-16 (as Excel's 'Unicode text' and some Windows "
+                           "editors save it), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
+                           "UTF-8'), or convert it with: iconv -f UTF-16 -t UTF-8 {name} > "
+                           "utf8-{name}", name=name), str(path)) from None
+    if not _is_shift_jis(raw):
+        raise InputError(_("not UTF-8 text (byte {byte})", byte=err.start), str(path)) from None
+    if not spreadsheet:
+        raise InputError(_("this file is Shift-JIS (as Excel and Windows editors save "
+                           "Japanese text), not UTF-8: save it as UTF-8 (in Excel: 'CSV "
+                           "UTF-8'), or convert it with: iconv -f CP932 -t UTF-8 {name} > "
+                           "utf8-{name}", name=name), str(path)) from None
+    key = os.path.realpath(path)
+    if key not in SAID:
+        SAID.add(key)
+        import sys
+
+        print(_("Note: {name} is Shift-JIS (CP932), as Excel saves \"CSV\" on a Japanese "
+                "system: read as such", name=name), file=sys.stderr)
+    return raw.decode("cp932")
 
 
 #: Deeper nesting than any of the project's files has is refused, not recursed into.

@@ -11,12 +11,15 @@ READ: dict[str, str] = {}
 WRITTEN: list[str] = []
 #: Whether this command may replace a file of another kind (--force).
 FORCE: list[bool] = [False]
+#: Files whose encoding was said (a Shift-JIS CSV is read and said once a command).
+SAID: set[str] = set()
 
 
 def forget() -> None:
     """A new command begins: nothing read, nothing written yet, nothing forced."""
     READ.clear()
     WRITTEN.clear()
+    SAID.clear()
     FORCE[0] = False
 
 

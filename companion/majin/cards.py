@@ -210,7 +210,7 @@ class _Reader:
         shown = self.name(file)
         if not path.is_file():
             raise InputError(_("no such file: a card folder needs it"), shown)
-        found = records(read_text(path), shown)
+        found = records(read_text(path, spreadsheet=True), shown)
         if not found:
             raise InputError(_("the file is empty"), shown)
         header = _header(found[0][1], columns, f"{shown}: line {found[0][0]}")

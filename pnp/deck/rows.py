@@ -5,9 +5,9 @@ a row out) of a card type: the table's ``type``, or the row's own type column.
 Every row remembers where it came from (``cards.csv:5``) so that any problem
 with its card names the line.
 
-CSV files are UTF-8 (a byte-order mark is fine). A file Excel saved as
-"CSV" on a Japanese system is Shift-JIS: :func:`companion.files.read_text`
-recognises it and refuses it with the way to convert it, never as mojibake.
+CSV files are UTF-8 (a byte-order mark is fine), or Shift-JIS (CP932) as Excel
+saves "CSV" on a Japanese system: :func:`companion.files.read_text` recognises
+it, reads it as such and says so once, never as mojibake.
 
 An Excel workbook (``.xlsx``) is read as it is: each worksheet a table whose first
 row names the columns; in a workbook of several sheets, each sheet's rows are cards
@@ -80,7 +80,7 @@ def _raw_rows(table: Table, base: Path) -> list[tuple[dict[str, Any], str]]:
 
 def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
     """The rows of a CSV file with a header line, each with ``file:line``."""
-    text = read_text(path)
+    text = read_text(path, spreadsheet=True)
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         lines = list(reader)

@@ -7,8 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from companion import i18n
+from companion.cli import main
 from companion.errors import InputError
 from companion.majin import cards as card_files
 from companion.majin import effects
@@ -279,7 +281,12 @@ def test_headers_files_and_encodings(tmp_path: Path) -> None:
     (cards / "items.csv").unlink()
     assert "items.csv: no such file" in refused("cards", str(cards))
     (cards / "items.csv").write_bytes("id,name\n剣,つるぎ\n".encode("cp932"))
-    assert "Shift-JIS" in refused("cards", str(cards))
+    result = CliRunner().invoke(main, ["--lang", "en", "majin", "cards", str(cards)])
+    assert result.exit_code == 2  # read as Shift-JIS, then checked like any file
+    assert result.stderr.count("items.csv is Shift-JIS (CP932)") == 1
+    assert "items.csv: line 1: the header lacks the column 'kind'" in result.stderr
+    (cards / "items.csv").write_bytes(b"id,name\n\xff\xfe\n")
+    assert "not UTF-8 text" in refused("cards", str(cards))
     assert "not a card folder" in refused("cards", str(tmp_path / "nowhere"))
 
 

@@ -260,10 +260,18 @@ def test_toml_and_json_rows_and_rows_in_the_deck_file(tmp_path):
         assert len(decks.load(deck).cards) == expected
 
 
-def test_a_shift_jis_csv_is_refused_with_the_fix(tmp_path):
-    (tmp_path / "cards.csv").write_bytes("name\n魔人\n".encode("cp932"))
+def test_a_shift_jis_csv_from_excel_is_read_and_said_once(tmp_path):
+    (tmp_path / "cards.csv").write_bytes("name,count\n魔人,2\n①～㈱\n".encode("cp932"))
     deck = write_deck(tmp_path, SIMPLE)
-    with pytest.raises(InputError, match=r"Shift-JIS.*CSV UTF-8.*iconv -f CP932"):
+    said = succeeds(main, ["deck", str(deck), "--out", str(tmp_path)])
+    assert said.count("cards.csv is Shift-JIS (CP932)") == 1
+    assert [row.fields["name"] for row in decks.load(deck).rows] == ["魔人", "①～㈱"]
+
+
+def test_a_file_neither_utf8_nor_japanese_is_refused_by_its_byte(tmp_path):
+    (tmp_path / "cards.csv").write_bytes(b"name\nA\xff\xfe\xfd\n")
+    deck = write_deck(tmp_path, SIMPLE)
+    with pytest.raises(InputError, match=r"cards.csv.*not UTF-8 text \(byte 6\)"):
         decks.load(deck)
 
 
