@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import InputError
 from pnp.deck.layers import Canvas, draw_layers
 from pnp.deck.rows import Row, Table, read_rows
+from pnp.deck.sheets import is_link
 from pnp.deck.spec import DeckSpec, load_spec
 from pnp.impose import GUIDE_STYLE, Piece
 from pnp.shapes import MIN_TEXT, Form, Group, Rect, text_sizes
@@ -50,8 +51,9 @@ class Deck:
         return cards
 
 
-def load(path: str | Path, data: str | Path | None = None) -> Deck:
-    """A deck file and its rows; ``data`` replaces the file of its (single) data table."""
+def load(path: str | Path, data: str | Path | None = None, *, offline: bool = False) -> Deck:
+    """A deck file and its rows; ``data`` (a file or a link) replaces the file of its
+    (single) data table; ``offline`` reads linked sheets from their local copies."""
     spec = load_spec(path)
     tables = spec.tables
     base = spec.source.parent
@@ -59,9 +61,10 @@ def load(path: str | Path, data: str | Path | None = None) -> Deck:
         if len(tables) != 1:
             raise InputError("--data replaces the data file of a deck with one [data] table; "
                              f"this deck has {len(tables)}", str(spec.source))
-        tables = [Table(str(Path(data).resolve()), None, tables[0].type, tables[0].type_column,
+        given = str(data) if is_link(str(data)) else str(Path(data).resolve())
+        tables = [Table(given, None, tables[0].type, tables[0].type_column,
                         tables[0].count_column, str(data))]
-    return Deck(spec, read_rows(tables, base))
+    return Deck(spec, read_rows(tables, base, offline=offline))
 
 
 def chosen(deck: Deck, only: tuple[int, ...]) -> list[Card]:

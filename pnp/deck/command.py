@@ -24,9 +24,12 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
 
 @click.command("deck")
 @click.argument("deck_file", metavar="DECK.toml", type=LazyPath(dir_okay=False))
-@click.option("--data", type=LazyPath(dir_okay=False),
-              help="Use this CSV, .xlsx, TOML or JSON file instead of the deck's own data "
-                   "file.")
+@click.option("--data", metavar="FILE|LINK",
+              help="Use this CSV, .xlsx, TOML or JSON file, or a published sheet's link, "
+                   "instead of the deck's own data file.")
+@click.option("--offline", is_flag=True,
+              help="Read a sheet given by a link from the copy kept at the last build, "
+                   "without the network.")
 @click.option("--only", "only", metavar="ROWS",
               help="Only these data rows (1 = the first row after the header), like 1,4-6.")
 @click.option("--strict", is_flag=True,
@@ -46,7 +49,7 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
 @click.option("--dpi", type=click.IntRange(72, 600), default=150, show_default=True,
               help="With --for tts: the pictures' resolution.")
 @print_options
-def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: bool,
+def deck_command(deck_file: Path, data: str | None, offline: bool, only: str | None, strict: bool,
                  preview: int | None, output: Path | None, target: str | None,
                  name_column: str | None, dpi: int, out_dir: Path, **flags) -> None:
     """Print a deck of cards from a deck file (size, data, layers; see docs/decks.md).
@@ -65,7 +68,7 @@ def deck_command(deck_file: Path, data: Path | None, only: str | None, strict: b
     """
     if (preview is None) != (output is None):
         raise click.UsageError("--preview N and -o FILE.svg go together")
-    loaded = decks.load(deck_file, data)
+    loaded = decks.load(deck_file, data, offline=offline)
     bleed = loaded.spec.bleed if flags["bleed"] is None else flags["bleed"]
     options = make_options(**{**flags, "bleed": bleed})
     ctx = context(options)

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.files import parse_json, parse_toml, read_text
+from pnp.deck import sheets
 
 MAX_CARDS = 5000
 MAX_COUNT = 999
@@ -51,11 +52,12 @@ class Table:
     where: str
 
 
-def read_rows(tables: list[Table], base: Path) -> list[Row]:
-    """Every row of every table, in order, with its type and count checked."""
+def read_rows(tables: list[Table], base: Path, *, offline: bool = False) -> list[Row]:
+    """Every row of every table, in order, with its type and count checked; a
+    table from a link is fetched, or with ``offline`` read from its local copy."""
     rows: list[Row] = []
     for table in tables:
-        for fields, where in _raw_rows(table, base):
+        for fields, where in _raw_rows(table, base, offline):
             rows.append(_row(fields, where, table))
     cards = sum(row.count for row in rows)
     if cards > MAX_CARDS:
@@ -63,9 +65,12 @@ def read_rows(tables: list[Table], base: Path) -> list[Row]:
     return rows
 
 
-def _raw_rows(table: Table, base: Path) -> list[tuple[dict[str, Any], str]]:
+def _raw_rows(table: Table, base: Path, offline: bool) -> list[tuple[dict[str, Any], str]]:
     if table.rows is not None:
         return [(row, f"{table.where}[{i}]") for i, row in enumerate(table.rows)]
+    if sheets.is_link(str(table.file)):
+        sheet = sheets.fetch(str(table.file), table.where, offline=offline)
+        return csv_rows(sheet.text, "the sheet")
     path = base / str(table.file)
     suffix = path.suffix.lower()
     if suffix == ".csv":
@@ -80,7 +85,11 @@ def _raw_rows(table: Table, base: Path) -> list[tuple[dict[str, Any], str]]:
 
 def read_csv(path: Path) -> list[tuple[dict[str, Any], str]]:
     """The rows of a CSV file with a header line, each with ``file:line``."""
-    text = read_text(path, spreadsheet=True)
+    return csv_rows(read_text(path, spreadsheet=True), str(path))
+
+
+def csv_rows(text: str, path: str) -> list[tuple[dict[str, Any], str]]:
+    """The rows of CSV text with a header line, each with ``path:line``."""
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         lines = list(reader)
