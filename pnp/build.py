@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pnp.impose import Piece
     from pnp.pack import Lot
     from pnp.paper import Paper
+    from pnp.press import Press, Presswork
     from pnp.shapes import Document, Page
 
 # The machinery of a build loads when one runs ('pnp list' only reads the catalogue).
@@ -60,6 +61,8 @@ class Options:
     cards: str | None = None  # 魔人: a card folder (default: the shipped sample set)
 
     pages: tuple[int, ...] = ()  # pick these pages (1-based) of each file; () for all
+    press: Press | None = None  # print-shop output: CMYK, PDF/X, preflight
+    shop: str | None = None  # the shop's form (--for SHOP), with its press settings
 
     def check(self) -> None:
         papers.paper(self.paper)
@@ -85,6 +88,9 @@ class Options:
 
     def _check_combinations(self) -> None:
         """Options that would be silently ignored are refused."""
+        if self.press is not None and (self.fold or self.ink_saver or self.copies != 1):
+            raise InputError("print-shop files (--press, --for) are one face a page in "
+                             "colour: --fold, --ink-saver and --copies do not apply")
         if self.fold and self.one_up:
             raise InputError("--fold and --one-up are two different outputs; choose one")
         if self.fold and self.duplex != "long":
@@ -109,10 +115,13 @@ class Options:
         parts += ["no-flowers"] if self.no_flowers else []
         parts += [f"card-{_stem(self.card)}"] if self.card is not None else []
         parts += [f"cards-{_stem(self.cards)}"] if self.cards is not None else []
-        flags = (("one-up", self.one_up), ("fold", self.fold), ("ink-saver", self.ink_saver),
+        parts += [self.shop] if self.shop else ["press"] if self.press else []
+        shop_made = self.shop is not None or self.press is not None
+        flags = (("one-up", self.one_up and not shop_made), ("fold", self.fold),
+                 ("ink-saver", self.ink_saver),
                  ("cut-guides", self.cut_guides), (f"duplex-{self.duplex}",
                                                    self.duplex != "long"),
-                 (f"bleed{self.bleed:g}", self.bleed != 3.0),
+                 (f"bleed{self.bleed:g}", self.bleed != 3.0 and not shop_made),
                  (f"gutter{self.gutter:g}", self.gutter != 0.0),
                  (f"x{self.copies}", self.copies != 1),
                  ("offset{:g},{:g}".format(*self.back_offset), self.back_offset != (0.0, 0.0)),
@@ -136,6 +145,7 @@ class Context:
     font: FontChoice
     paper: Paper
     notices: list[str] = field(default_factory=list)
+    presswork: Presswork | None = None  # print-shop output: the separation, made once
 
     def measure(self, text: str, size: float) -> float:
         return fonts.string_width(text, self.font, size)
@@ -220,6 +230,13 @@ def context(options: Options) -> Context:
     ctx = Context(options, font, papers.paper(options.paper))
     if font.notice:
         ctx.notices.append(font.notice)
+    if options.press is not None:
+        from pnp.press import Presswork
+
+        if not font.embedded:
+            raise InputError("a print file embeds its font, and no TrueType Japanese font "
+                             "was found: install one (fonts-ipaexfont-gothic) or give --font")
+        ctx.presswork = Presswork(options.press)
     return ctx
 
 
@@ -274,20 +291,53 @@ class NothingToPrint(InputError):
 
 
 def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) -> Built:
-    """Build one component into its PDF; what was written, for the guide."""
+    """Build one component into its PDF (or a shop's files); what was written, for
+    the guide."""
     doc = document(game, component, ctx)
     if not doc.pages:
         raise NothingToPrint(f"{game.name} {component.name}: nothing to print")
-    missing: dict[str, str] = {}
-    from companion.files import write_atomic
+    path = output_path(out_dir, game, component, ctx.options)
+    files = print_files(doc, ctx, path, f"{game.name} {component.name}")
+    from companion.files import write_together
+
+    write_together(list(files.items()))
+    o = ctx.options
+    shop = None
+    if o.shop is not None:
+        from pnp.press.shops import SHOPS
+
+        shop = SHOPS[o.shop].name
+    return guide.built(next(iter(files)), doc, component.stock, component.making,
+                       duplex=o.duplex, fold=o.fold, one_up=o.one_up, files=list(files),
+                       shop=shop)
+
+
+def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path, bytes]:
+    """The files of one document, by path: its PDF (a checked PDF/X one for --press),
+    or the shop's files for --for SHOP, beside ``path``."""
     from pnp.fonts import refuse_missing
     from pnp.render_pdf import render_pdf  # the PDF stack, only for builds
 
-    data = render_pdf(doc, ctx.font, lang=ctx.options.lang, ink_saver=ctx.options.ink_saver,
-                      missing=missing)
-    refuse_missing(missing, f"{game.name} {component.name}")
-    path = output_path(out_dir, game, component, ctx.options)
-    write_atomic(path, data)
     o = ctx.options
-    return guide.built(path, doc, component.stock, component.making, duplex=o.duplex, fold=o.fold,
-                 one_up=o.one_up)
+    separation = ctx.presswork.separation if ctx.presswork else None
+
+    def render(document: Document) -> bytes:
+        missing: dict[str, str] = {}
+        data = render_pdf(document, ctx.font, lang=o.lang, ink_saver=o.ink_saver,
+                          missing=missing, press=separation)
+        refuse_missing(missing, what)
+        return data
+
+    if o.shop is not None:
+        from pnp.press.shops import SHOPS, shop_files
+
+        finish = ctx.presswork.finish if ctx.presswork else None
+        made = shop_files(SHOPS[o.shop], doc, path.stem, render, finish)
+        return {path.parent / name: data for name, data in made.items()}
+    data = render(doc)
+    if ctx.presswork is not None:
+        if any(page.trim is None for page in doc.pages):
+            raise InputError(f"{what}: whole sheets for a home or copy-shop printer, not "
+                             "pieces a print shop cuts; build them without --press")
+        data = ctx.presswork.finish(data, doc.title, str(path))
+    return {path: data}

@@ -30,7 +30,10 @@ class PnpGroup(LazyGroup):
     """'pnp deck' (and its template engine) loads only when it is the command run."""
 
     lazy = {"deck": ("pnp.deck.command:deck_command",  # noqa: RUF012 (read only)
-                     "Print a deck of cards from a deck file (size, data, layers).")}
+                     "Print a deck of cards from a deck file (size, data, layers)."),
+            "check": ("pnp.press.command:check_command",
+                      "Check a PDF as a print shop would (bleed, safe zone, CMYK, ink, "
+                      "dpi, fonts).")}
 
     def heading(self) -> str:
         return "Commands"  # pnp speaks English whatever the locale

@@ -9,7 +9,14 @@ import click
 
 from companion.errors import InputError
 from companion.shell import LazyPath
-from pnp.settings import DUPLEX, LANGS, PAPER_NAMES, TILE_SHAPES
+from pnp.settings import (
+    CONDITION_NAMES,
+    DUPLEX,
+    LANGS,
+    PAPER_NAMES,
+    SHOP_NAMES,
+    TILE_SHAPES,
+)
 
 if TYPE_CHECKING:
     from pnp.build import Options
@@ -66,10 +73,35 @@ def print_options(function, *, bleed: float | None = 3.0):
                      help="A TrueType font to embed (default: IPAex Gothic if installed)."),
         click.option("--pages", "page_list", metavar="LIST",
                      help="Only these pages of each file, like 1,3-4."),
+        *press_options,
     ]
     for option in reversed(options):
         function = option(function)
     return function
+
+
+press_options = [
+    click.option("--for", "target", type=click.Choice([*SHOP_NAMES, "tts"]),
+                 help="A print shop's form (implies --press): japan (one face a PDF with "
+                      "トンボ and a JPEG proof), drivethrucards, printninja, gamecrafter (PNG "
+                      "per face); tts: Tabletop Simulator pictures (pnp deck). See "
+                      "docs/print-shops.md."),
+    click.option("--press", is_flag=True,
+                 help="A print-shop file: one piece a page, CMYK, PDF/X, checked before "
+                      "it is written."),
+    click.option("--condition", type=click.Choice(CONDITION_NAMES),
+                 help="The printing condition colours are separated for (default "
+                      "japan-color-2001-coated, or the shop's)."),
+    click.option("--pdfx", type=click.Choice(["x4", "x1a"]),
+                 help="PDF/X-4, or PDF/X-1a:2001 (default: X-4 where the condition's "
+                      "profile is at hand, else X-1a)."),
+    click.option("--icc", type=click.Path(dir_okay=False),
+                 help="The CMYK output profile to separate with and embed (the shop's)."),
+    click.option("--ink-limit", type=click.FloatRange(100, 400),
+                 help="Total ink, in % (default 300, or the shop's)."),
+    click.option("--safe", type=click.FloatRange(0, 10),
+                 help="mm inside the trim kept clear of text (default 3, or the shop's)."),
+]
 
 
 def game_options(function):
@@ -113,10 +145,21 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  board_file: str | None = None, cell: float | None = None,
                  tile_shape: str | None = None, tables_dir: str | None = None,
                  no_flowers: bool | None = None, card: str | None = None,
-                 cards_dir: str | None = None, printer: str | None = None) -> Options:
+                 cards_dir: str | None = None, printer: str | None = None,
+                 target: str | None = None, press: bool = False,
+                 condition: str | None = None, pdfx: str | None = None,
+                 icc: str | None = None, ink_limit: float | None = None,
+                 safe: float | None = None) -> Options:
     from pnp.build import Options
 
     dx, dy = offset_pair(back_offset, "--back-offset")
+    made = press_of(target, press, condition, pdfx, icc, ink_limit, safe)
+    shop = target if target not in (None, "tts") else None
+    if made is not None or shop is not None:
+        from pnp.press.shops import SHOPS
+
+        one_up = True
+        bleed = max(bleed, SHOPS[shop].bleed if shop else made.bleed)
     if printer is not None:
         if (dx, dy) != (0.0, 0.0):
             raise InputError("give --printer or --back-offset, not both")
@@ -127,7 +170,34 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
     return Options(paper.lower(), lang, copies, ink_saver, duplex, bleed, gutter, (dx, dy),
                    cut_guides, fold, one_up, font, square, map_file, board_file, cell,
                    tile_shape, tables_dir, no_flowers or None, card, cards_dir,
-                   page_numbers(page_list))
+                   page_numbers(page_list), made, shop)
+
+
+def press_of(target: str | None, press: bool, condition: str | None, pdfx: str | None,
+             icc: str | None, ink_limit: float | None, safe: float | None):
+    """The press settings the options ask for: a shop's, changed by what is given, or
+    --press's own; None for a build for home printing."""
+    from dataclasses import replace
+
+    from pnp.press import Press
+
+    given = {k: v for k, v in (("condition", condition), ("pdfx", pdfx), ("icc", icc),
+                               ("ink_limit", ink_limit), ("safe", safe)) if v is not None}
+    if target not in (None, "tts"):
+        from pnp.press.shops import SHOPS
+
+        shop = SHOPS[target]
+        if shop.press is None:
+            if given or press:
+                named = next(iter(given), "press").replace("_", "-")
+                raise InputError(f"--for {target} makes RGB pictures: --{named} does not "
+                                 "apply")
+            return None
+        return replace(shop.press, **given)
+    if given and not press:
+        raise InputError(f"--{next(iter(given)).replace('_', '-')} is for print-shop files: "
+                         "give --press (or --for SHOP) with it")
+    return replace(Press(), **given) if press else None
 
 
 def offset_pair(text: str, option: str) -> tuple[float, float]:

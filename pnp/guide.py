@@ -23,12 +23,17 @@ class Built:
     sides: str
     stock: str
     making: str
+    unit: str = "page"  # what ``pages`` counts: pages, or a shop's files
 
 
 def built(path: Path, doc: Document, stock: str, making: str, *, duplex: str, fold: bool,
-          one_up: bool) -> Built:
+          one_up: bool, files: list[Path] | None = None, shop: str | None = None) -> Built:
     labels = [page.label for page in doc.pages]
     backs = sum(label.endswith("(back)") for label in labels)
+    if shop is not None and files:
+        where = files[0] if len(files) == 1 else files[0].parent
+        return Built(where, len(files), 0, f"for {shop}: upload as the shop's guide asks",
+                     stock, "", "file")
     if one_up:
         return Built(path, len(labels), 0, "print shop: one face a page, TrimBox and BleedBox set",
                      stock, making)
@@ -45,9 +50,14 @@ def built(path: Path, doc: Document, stock: str, making: str, *, duplex: str, fo
 
 def guide(files: list[Built], paper: str) -> list[str]:
     """The lines of the guide."""
+    uploads = [item for item in files if item.unit == "file"]
+    lines = [f"  {item.path.name}: {item.pages} file{'s' * (item.pages != 1)} {item.sides}"
+             for item in uploads]
+    files = [item for item in files if item.unit != "file"]
     if not files:
-        return []
-    lines = [f"How to print ({paper.upper() if paper == 'a4' else paper.title()}, at 100 % / "
+        return ["Print-shop files:", *lines] if lines else []
+    lines = [*(["Print-shop files:", *lines] if lines else []),
+             f"How to print ({paper.upper() if paper == 'a4' else paper.title()}, at 100 % / "
              "actual size):"]
     for item in files:
         count = (f"{item.pages} page{'s' if item.pages != 1 else ''}" if item.sheets == 0 else

@@ -18,9 +18,11 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as pdfcanvas
 
+from companion.errors import InputError
 from pnp import __version__, fonts, pictures
 from pnp.fonts import FontChoice, missing_glyphs
 from pnp.paper import decoration, flip_words, footer_text, standard_margins
+from pnp.press.separation import K100, OVERPRINT, Separation
 from pnp.shapes import (
     MM_PER_PT,
     Circle,
@@ -39,13 +41,18 @@ PT_PER_MM = 72 / 25.4
 
 
 def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
-               ink_saver: bool = False, missing: dict[str, str] | None = None) -> bytes:
+               ink_saver: bool = False, missing: dict[str, str] | None = None,
+               press: Separation | None = None) -> bytes:
     """The PDF's bytes; characters the font lacks are added to ``missing`` (each with
-    the first text it was in)."""
+    the first text it was in). With ``press`` every colour is separated to CMYK
+    (black text and lines K100 overprinting, large black fills rich black), and
+    reportlab refuses any RGB colour that would still reach the file; such a file is
+    finished by :func:`pnp.press.pdfx.make_pdfx`, which adds the overprint states."""
     buffer = io.BytesIO()
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
     canvas = pdfcanvas.Canvas(buffer, invariant=1, pageCompression=1,
-                              initialFontName=font.name)
+                              initialFontName=font.name,
+                              enforceColorSpace="cmyk" if press else None)
     canvas.setTitle(doc.title)
     canvas.setSubject(doc.subject)
     canvas.setKeywords(", ".join(doc.keywords))
@@ -55,7 +62,7 @@ def render_pdf(doc: Document, font: FontChoice, *, lang: str = "ja",
     if doc.flip:  # the print dialog offers the right two-sided setting
         canvas.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge",
                                               "short": "DuplexFlipShortEdge"}[doc.flip])
-    painter = _Painter(canvas, font, ink_saver)
+    painter = _Painter(canvas, font, ink_saver, press)
     numbers = doc.numbers or range(1, len(doc.pages) + 1)
     total = doc.page_count or len(doc.pages)
     for number, page in zip(numbers, doc.pages, strict=True):
@@ -122,11 +129,13 @@ class _Painter:
     The state starts unknown on each page and in each form (a form inherits the
     state of wherever it is placed); ``q``/``Q`` save and restore it."""
 
-    def __init__(self, canvas, font: FontChoice, ink_saver: bool) -> None:
+    def __init__(self, canvas, font: FontChoice, ink_saver: bool,
+                 press: Separation | None = None) -> None:
         self.canvas = canvas
         self.font = font
         self.face = pdfmetrics.getFont(font.name)
         self.ink_saver = ink_saver
+        self.press = press
         self.forms: set[str] = set()
         self.missing: dict[str, str] = {}  # character → the first text it is in
         self.state: dict[str, str] = {}
@@ -160,17 +169,40 @@ class _Painter:
             self.state[operator] = operands
             self.emit(f"{operands} {operator}")
 
-    def rgb(self, value: str, ink: bool = False) -> str:
-        return _rgb(value, ink, self.ink_saver)
+    def stroke_colour(self, value: str) -> None:
+        if self.press is None:
+            self.set("RG", _rgb(value, True, self.ink_saver))
+            return
+        ink = self.press.ink(value)
+        self.set("K", fp_str(*ink))
+        self.overprint(ink == K100)
 
-    def paint(self, style) -> str:
+    def fill_colour(self, value: str, *, ink: bool = False, area: float = 0.0) -> None:
+        """The fill colour; ``ink`` for text (black under --ink-saver), ``area`` (mm²)
+        tells a large black fill (rich black in press output)."""
+        if self.press is None:
+            self.set("rg", _rgb(value, ink, self.ink_saver))
+            return
+        inks = self.press.ink(value, area=area)
+        self.set("k", fp_str(*inks))
+        self.overprint(inks == K100)
+
+    def overprint(self, on: bool) -> None:
+        """Black ink alone prints over what is beneath (no knock-out to misregister)."""
+        if self.state.get("overprint") != str(on):
+            self.state["overprint"] = str(on)
+            # the states themselves are added to every page and form by pnp.press.pdfx
+            # (reportlab's forms carry no graphics states of their own)
+            self.emit(" ".join(f"/{name} gs" for name in OVERPRINT[on]))
+
+    def paint(self, style, area: float = 0.0) -> str:
         """Sets what ``style`` needs and gives the operator that paints a path."""
         if style.stroke:
-            self.set("RG", self.rgb(style.stroke, ink=True))
+            self.stroke_colour(style.stroke)
             self.set("w", fp_str(style.width))
             self.set("d", f"[{fp_str(*style.dash)}] 0" if style.dash else "[] 0")
         if style.fill:
-            self.set("rg", self.rgb(style.fill))
+            self.fill_colour(style.fill, area=area)
         return _PAINT[bool(style.stroke), bool(style.fill)]
 
     # -- shapes -----------------------------------------------------------------
@@ -210,11 +242,11 @@ class _Painter:
             outline = self._outline(lambda p: p.roundRect(s.x, s.y, s.w, s.h, s.radius))
         else:
             outline = f"{fp_str(s.x, s.y, s.w, s.h)} re"
-        self.emit(f"{outline} {self.paint(s.style)}")
+        self.emit(f"{outline} {self.paint(s.style, abs(s.w * s.h))}")
 
     def circle(self, s: Circle) -> None:
         outline = self._outline(lambda p: p.circle(s.cx, s.cy, s.r))
-        self.emit(f"{outline} {self.paint(s.style)}")
+        self.emit(f"{outline} {self.paint(s.style, math.pi * s.r * s.r)}")
 
     def path(self, s: Path) -> None:
         def trace(p) -> None:
@@ -222,7 +254,7 @@ class _Painter:
                 op, *args = command
                 {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[op](*args)
 
-        self.emit(f"{self._outline(trace)} {self.paint(s.style)}")
+        self.emit(f"{self._outline(trace)} {self.paint(s.style, _extent(s))}")
 
     def _outline(self, trace) -> str:
         """A path's construction operators, traced by reportlab's path object."""
@@ -236,10 +268,9 @@ class _Painter:
         size = s.size * MM_PER_PT
         width = pdfmetrics.stringWidth(s.text, self.font.name, size)
         x = s.x - {"start": 0, "middle": width / 2, "end": width}[s.anchor]
-        colour = self.rgb(s.fill, ink=True)
-        self.set("rg", colour)
+        self.fill_colour(s.fill, ink=True)
         if s.bold:
-            self.set("RG", colour)
+            self.stroke_colour(s.fill)
             self.set("w", fp_str(size * 0.04))
         self.emit(f"BT 1 0 0 -1 {fp_str(x, s.y)} Tm")  # upright again in the y-down page
         self.set("Tr", "2" if s.bold else "0")
@@ -269,7 +300,10 @@ class _Painter:
         if pictures.kind(s.path) == "svg":
             drawing = pictures.svg_drawing(s.path)
             self.emit(f"{fp_str(w / drawing.width)} 0 0 {fp_str(h / drawing.height)} 0 0 cm")
-            self._svg(drawing)
+            self._svg(drawing if self.press is None else _separated_drawing(drawing,
+                                                                             self.press))
+        elif self.press is not None:
+            self.canvas.drawImage(_separated_picture(s.path, self.press), 0, 0, w, h)
         else:
             self.canvas.drawImage(s.path, 0, 0, w, h, mask="auto")
         self.pop()
@@ -314,6 +348,49 @@ class _Painter:
             self.emit(f"{matrix} cm")
         c.doForm(name)
         self.pop()
+
+
+def _extent(s: Path) -> float:
+    """The area of a path's bounding box (mm²): how large a fill it is."""
+    xs = [v for command in s.commands for v in command[1::2]]
+    ys = [v for command in s.commands for v in command[2::2]]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) if xs else 0.0
+
+
+def _separated_picture(path: str, press: Separation):
+    """A picture file separated to CMYK; one with transparent parts is refused (a
+    print file carries none)."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    with Image.open(path) as picture:
+        if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
+            alpha = picture.convert("RGBA").getchannel("A")
+            if alpha.getextrema()[0] < 255:
+                raise InputError("the picture has transparent parts, which a print file "
+                                 "cannot carry: flatten it onto its background", path)
+        return ImageReader(press.picture(picture))
+
+
+def _separated_drawing(drawing, press: Separation):
+    """SVG art with every colour separated to CMYK (a copy; the cached art stays)."""
+    import copy
+
+    from reportlab.lib.colors import CMYKColor, Color
+
+    art = copy.deepcopy(drawing)
+
+    def walk(node) -> None:
+        for name in ("fillColor", "strokeColor"):
+            colour = getattr(node, name, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                inks = press.ink(colour.hexval().replace("0x", "#"))
+                setattr(node, name, CMYKColor(*inks, alpha=colour.alpha))
+        for child in getattr(node, "contents", ()):
+            walk(child)
+
+    walk(art)
+    return art
 
 
 def _placement(dx: float, dy: float, rotate: float, scale: float) -> str:

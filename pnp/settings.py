@@ -12,3 +12,7 @@ PAPER_NAMES = ("a4", "letter")
 GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell": "--cell",
                 "tile_shape": "--tile-shape", "tables": "--tables", "no_flowers": "--no-flowers",
                 "card": "--card", "cards": "--cards"}
+#: The print shops' forms (pnp.press.shops.SHOPS) and the printing conditions
+#: (pnp.press.separation.CONDITIONS), named here so the options need not load them.
+SHOP_NAMES = ("japan", "drivethrucards", "printninja", "gamecrafter")
+CONDITION_NAMES = ("japan-color-2001-coated", "fogra39", "gracol2006")

@@ -8,15 +8,14 @@ from pathlib import Path
 import click
 
 from companion.errors import InputError
-from companion.files import write_atomic
+from companion.files import write_atomic, write_together
 from companion.shell import LazyPath
 from pnp import deck as decks
-from pnp.build import Context, context, picked, two_sided
+from pnp.build import Context, context, picked, print_files, two_sided
 from pnp.flags import make_options, page_numbers, print_options
-from pnp.fonts import refuse_missing
 from pnp.guide import built, guide
 from pnp.impose import impose
-from pnp.render_pdf import render_pdf
+from pnp.press.shops import SHOPS
 from pnp.shapes import MIN_TEXT, Document, Group
 
 PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
@@ -39,10 +38,6 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
               help="Write card N's face as SVG (with -o) instead of the PDF.")
 @click.option("-o", "--output", type=LazyPath(dir_okay=False),
               help="The SVG file --preview writes.")
-@click.option("--for", "target", type=click.Choice(["tts"]),
-              help="tts: pictures for Tabletop Simulator instead of the PDF — sprite sheets "
-                   "of 10 × 7 faces (the last slot the back), the back, and a picture per "
-                   "card.")
 @click.option("--name-column", metavar="COLUMN",
               help="With --for tts: the data column that names each card's picture "
                    "(default: 'name' where the data has it, else the card's number).")
@@ -70,7 +65,7 @@ def deck_command(deck_file: Path, data: str | None, offline: bool, only: str | N
         raise click.UsageError("--preview N and -o FILE.svg go together")
     loaded = decks.load(deck_file, data, offline=offline)
     bleed = loaded.spec.bleed if flags["bleed"] is None else flags["bleed"]
-    options = make_options(**{**flags, "bleed": bleed})
+    options = make_options(**{**flags, "bleed": bleed}, target=target)
     ctx = context(options)
     cards = decks.chosen(loaded, page_numbers(only, what="--only"))
     if preview is not None:
@@ -83,15 +78,14 @@ def deck_command(deck_file: Path, data: str | None, offline: bool, only: str | N
         _tabletop(loaded, cards, drawn, ctx, name_column, dpi, out_dir)
         return
     doc = _document(loaded, drawn, ctx)
-    missing: dict[str, str] = {}
-    data_ = render_pdf(doc, ctx.font, lang=options.lang, ink_saver=options.ink_saver,
-                       missing=missing)
-    refuse_missing(missing, str(loaded.spec.source))
     path = out_dir / ("-".join([loaded.spec.name, *options.variant()]) + ".pdf")
-    write_atomic(path, data_)
-    click.echo(str(path))
-    made = built(path, doc, "card", "cut on the crop marks", duplex=options.duplex,
-                 fold=options.fold, one_up=options.one_up)
+    files = print_files(doc, ctx, path, str(loaded.spec.source))
+    write_together(list(files.items()))
+    shop = SHOPS[options.shop].name if options.shop else None
+    made = built(next(iter(files)), doc, "card", "cut on the crop marks",
+                 duplex=options.duplex, fold=options.fold, one_up=options.one_up,
+                 files=list(files), shop=shop)
+    click.echo(str(made.path))
     click.echo(f"{len(cards)} card{'s' * (len(cards) != 1)} on {made.pages} page"
                f"{'s' * (made.pages != 1)}.", err=True)
     for line in guide([made], options.paper):

@@ -1,0 +1,232 @@
+"""The forms print shops ask for (``--for SHOP``), from the one-up pages of a build.
+
+Every build with ``--for`` imposes its pieces one up (a page of trim + bleed per
+face, backs after their fronts); a shop's form then makes the files it wants:
+
+* ``japan`` — the common form of Japanese card printers (入稿): one face per PDF,
+  trim + 3 mm bleed with トンボ (corner and centre marks) round it, a JPEG proof
+  beside each, ASCII file names by part and number, each different back once;
+  CMYK, PDF/X-1a:2001 for Japan Color 2001 Coated.
+* ``drivethrucards`` — one PDF per deck, front and back alternating, 1/8 in
+  bleed and safe zone, CMYK with total ink ≤ 240 %, PDF/X-1a:2001.
+* ``printninja`` — one PDF, one face a page: the fronts, then each different
+  back once; 1/8 in bleed, CMYK, PDF/X-1a:2001.
+* ``gamecrafter`` — one PNG per face at 300 dpi with 1/8 in bleed, the size of
+  the shop's template for the product (825 × 1125 px for poker cards).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import InputError
+from pnp.press import Press
+from pnp.shapes import Document, Group, Line, Page, Style
+
+INCH = 25.4
+TOMBO = Style(width=0.1)  # hairline trim marks, K100
+TOMBO_REACH = 10.0  # mm of paper round the bleed that carries the marks
+
+
+@dataclass(frozen=True)
+class Shop:
+    key: str
+    name: str
+    press: Press | None  # None: RGB pictures, not a PDF
+    form: str  # "each-face", "alternating", "backs-once" or "pictures"
+    bleed: float  # mm beyond the trim
+    needs: str  # what the shop's guide asks, for the help and docs
+
+
+SHOPS = {shop.key: shop for shop in (
+    Shop("japan", "Japanese card printers (入稿)",
+         Press("japan-color-2001-coated", "x1a", None, 300.0, 3.0, 3.0), "each-face", 3.0,
+         "one face per PDF with トンボ, 3 mm bleed, a JPEG proof each, CMYK PDF/X-1a "
+         "(Japan Color 2001 Coated)"),
+    Shop("drivethrucards", "DriveThruCards",
+         Press("gracol2006", "x1a", None, 240.0, INCH / 8, INCH / 8), "alternating",
+         INCH / 8, "one PDF, front and back alternating, 1/8 in bleed and safe zone, CMYK "
+         "≤ 240 % ink, PDF/X-1a"),
+    Shop("printninja", "PrintNinja",
+         Press("gracol2006", "x1a", None, 300.0, INCH / 8, INCH / 8), "backs-once",
+         INCH / 8, "one PDF, one face a page, the shared back once, 1/8 in bleed, CMYK "
+         "PDF/X-1a"),
+    Shop("gamecrafter", "The Game Crafter", None, "pictures", 4.0,
+         "a PNG per face at 300 dpi with 1/8 in bleed, the template's size (825 × 1125 px "
+         "for poker)"),
+)}
+
+#: The Game Crafter's card products: trim in inches → its template in pixels.
+GAMECRAFTER = {
+    "poker": ((2.5, 3.5), (825, 1125)),
+    "bridge": ((2.25, 3.5), (750, 1125)),
+    "mini": ((1.75, 2.5), (600, 825)),
+    "tarot": ((2.75, 4.75), (900, 1500)),
+    "square": ((2.5, 2.5), (825, 825)),
+    "business": ((3.5, 2.0), (1125, 675)),
+}
+FIT = 1.5  # mm: a card this close to a product's trim is printed as that product
+
+
+def ascii_name(text: str, fallback: str) -> str:
+    """A file name of ASCII letters, digits and '-' (shops' systems mangle the rest)."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or fallback
+
+
+def shop_files(shop: Shop, doc: Document, stem: str, render, finish) -> dict[Path, bytes]:
+    """The shop's files for a document of one-up pages, by path relative to the output
+    folder. ``render(doc)`` gives a PDF's bytes; ``finish(data, title, what)`` makes one
+    a checked PDF/X file."""
+    faces = [page for page in doc.pages if page.trim is not None]
+    if len(faces) != len(doc.pages):
+        raise InputError(f"{doc.title}: whole sheets for a home or copy-shop printer, not "
+                         f"pieces a print shop cuts; build them without --for")
+    name = ascii_name(stem, "print")
+    if shop.form == "pictures":
+        return _pictures(faces, doc, name, render)
+    if shop.form == "each-face":
+        return _each_face(_backs_once(faces), doc, name, render, finish)
+    pages = faces if shop.form == "alternating" else _backs_once(faces)
+    return {Path(f"{name}.pdf"): finish(render(_document(doc, pages)), doc.title,
+                                        f"{name}.pdf")}
+
+
+def _document(doc: Document, pages: list[Page]) -> Document:
+    return Document(doc.game, doc.component, doc.title, doc.subject, doc.keywords, pages)
+
+
+def _backs_once(pages: list[Page]) -> list[Page]:
+    """The fronts in order, then every different back once."""
+    fronts = [p for p in pages if not p.label.endswith("(back)")]
+    backs: list[Page] = []
+    for page in pages:
+        if page.label.endswith("(back)") and all(page.shapes != b.shapes for b in backs):
+            backs.append(page)
+    return fronts + backs
+
+
+def _each_face(pages: list[Page], doc: Document, name: str, render, finish
+               ) -> dict[Path, bytes]:
+    """A PDF per face, with トンボ, and its JPEG proof."""
+    out: dict[Path, bytes] = {}
+    folder = Path(name)
+    counts = {"front": 0, "back": 0}
+    for page in pages:
+        part = "back" if page.label.endswith("(back)") else "front"
+        counts[part] += 1
+        stem = f"{name}-{part}-{counts[part]:03d}"
+        marked = tombo_page(page)
+        data = finish(render(_document(doc, [marked])), f"{doc.title} {part} "
+                      f"{counts[part]}", f"{stem}.pdf")
+        out[folder / f"{stem}.pdf"] = data
+        out[folder / f"{stem}.jpg"] = proof(data)
+    return out
+
+
+def tombo_page(page: Page) -> Page:
+    """The one-up page on paper 10 mm larger all round, with トンボ: double corner marks
+    (at the trim and at the bleed) and centre marks on every side."""
+    bleed, _top, w, h = page.trim or (0, 0, page.width, page.height)
+    m = TOMBO_REACH
+    width, height = page.width + 2 * m, page.height + 2 * m
+    left, top = m + bleed, m + bleed
+    marks = _corners(left, top, w, h, bleed, m) + _centres(left, top, w, h, bleed, m)
+    shapes = [Group(tuple(page.shapes), dx=m, dy=m), *marks]
+    return Page(width, height, shapes, trim=(left, top, w, h),
+                bleed=(m, m, w + 2 * bleed, h + 2 * bleed), label=page.label, decorate=False)
+
+
+def _corners(left: float, top: float, w: float, h: float, bleed: float, m: float
+             ) -> list[Line]:
+    lines = []
+    for cx, sx in ((left, -1), (left + w, 1)):
+        for cy, sy in ((top, -1), (top + h, 1)):
+            outer = bleed + m - 1  # from the bleed's edge to within 1 mm of the paper's
+            for at in (0.0, bleed):  # the trim line, then the bleed line
+                lines.append(Line(cx + sx * bleed, cy + sy * at, cx + sx * outer,
+                                  cy + sy * at, TOMBO))
+                lines.append(Line(cx + sx * at, cy + sy * bleed, cx + sx * at,
+                                  cy + sy * outer, TOMBO))
+    return lines
+
+
+def _centres(left: float, top: float, w: float, h: float, bleed: float, m: float
+             ) -> list[Line]:
+    mx, my = left + w / 2, top + h / 2
+    near, far = bleed + 1, bleed + m - 1
+    lines = []
+    for sy, y in ((-1, top), (1, top + h)):
+        lines += [Line(mx, y + sy * near, mx, y + sy * far, TOMBO),
+                  Line(mx - 4, y + sy * (near + far) / 2, mx + 4, y + sy * (near + far) / 2,
+                       TOMBO)]
+    for sx, x in ((-1, left), (1, left + w)):
+        lines += [Line(x + sx * near, my, x + sx * far, my, TOMBO),
+                  Line(x + sx * (near + far) / 2, my - 4, x + sx * (near + far) / 2, my + 4,
+                       TOMBO)]
+    return lines
+
+
+def proof(data: bytes, dpi: int = 150) -> bytes:
+    """A JPEG of a one-page PDF, for the shop to see what the file should look like."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    buffer = io.BytesIO()
+    image.save(buffer, format="JPEG", quality=90, dpi=(dpi, dpi))
+    return buffer.getvalue()
+
+
+def _pictures(pages: list[Page], doc: Document, name: str, render) -> dict[Path, bytes]:
+    """The Game Crafter: each face a PNG of the product's template at 300 dpi."""
+    import pypdfium2
+
+    from pnp.deck.tts import png
+
+    product, (pw, ph) = _product(pages[0])
+    data = render(_document(doc, pages))
+    document = pypdfium2.PdfDocument(data)
+    out: dict[Path, bytes] = {}
+    counts = {"front": 0, "back": 0}
+    try:
+        for index, page in enumerate(pages):
+            part = "back" if page.label.endswith("(back)") else "front"
+            counts[part] += 1
+            image = document[index].render(scale=300 / 72).to_pil().convert("RGB")
+            out[Path(name) / f"{name}-{part}-{counts[part]:03d}.png"] = png(
+                _centre_crop(image, pw, ph))
+    finally:
+        document.close()
+    del product
+    return out
+
+
+def _product(page: Page) -> tuple[str, tuple[int, int]]:
+    """The Game Crafter product a face is printed as: the one whose trim is within
+    1.5 mm of the face's, with bleed enough to fill its template."""
+    _x, _y, w, h = page.trim or (0, 0, page.width, page.height)
+    for product, ((tw, th), pixels) in GAMECRAFTER.items():
+        if abs(tw * INCH - w) <= FIT and abs(th * INCH - h) <= FIT:
+            return product, pixels
+    sizes = ", ".join(f"{k} {tw:g} × {th:g} in" for k, ((tw, th), _p) in GAMECRAFTER.items())
+    raise InputError(f"a {w:g} × {h:g} mm card is none of The Game Crafter's card products "
+                     f"({sizes})")
+
+
+def _centre_crop(image, width: int, height: int):
+    """The picture cut (or padded with its edge) to the template, trim centred."""
+    from PIL import ImageOps
+
+    iw, ih = image.size
+    if iw < width or ih < height:
+        pad = (max(width - iw, 0) + 1) // 2, (max(height - ih, 0) + 1) // 2
+        image = ImageOps.expand(image, border=(pad[0], pad[1]), fill=image.getpixel((0, 0)))
+        iw, ih = image.size
+    left, top = (iw - width) // 2, (ih - height) // 2
+    return image.crop((left, top, left + width, top + height))
