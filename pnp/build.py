@@ -290,6 +290,11 @@ class NothingToPrint(InputError):
     written; a game's whole set goes on without it."""
 
 
+class NotForPress(NothingToPrint):
+    """Whole sheets (a play sheet, a board) asked for as print-shop files: a print shop
+    cuts pieces; a game's whole set goes on without them."""
+
+
 def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) -> Built:
     """Build one component into its PDF (or a shop's files); what was written, for
     the guide."""
@@ -319,6 +324,10 @@ def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path
     from pnp.render_pdf import render_pdf  # the PDF stack, only for builds
 
     o = ctx.options
+    if (o.shop is not None or ctx.presswork is not None) and any(
+            page.trim is None for page in doc.pages):
+        raise NotForPress(f"{what}: whole sheets for a home or copy-shop printer, not pieces "
+                          f"a print shop cuts; build them without --{'for' if o.shop else 'press'}")
     separation = ctx.presswork.separation if ctx.presswork else None
 
     def render(document: Document) -> bytes:
@@ -336,8 +345,5 @@ def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path
         return {path.parent / name: data for name, data in made.items()}
     data = render(doc)
     if ctx.presswork is not None:
-        if any(page.trim is None for page in doc.pages):
-            raise InputError(f"{what}: whole sheets for a home or copy-shop printer, not "
-                             "pieces a print shop cuts; build them without --press")
         data = ctx.presswork.finish(data, doc.title, str(path))
     return {path: data}

@@ -173,7 +173,7 @@ class _Painter:
         if self.press is None:
             self.set("RG", _rgb(value, True, self.ink_saver))
             return
-        ink = self.press.ink(value)
+        ink = self.press.ink(value, line=True)
         self.set("K", fp_str(*ink))
         self.overprint(ink == K100)
 
@@ -183,7 +183,7 @@ class _Painter:
         if self.press is None:
             self.set("rg", _rgb(value, ink, self.ink_saver))
             return
-        inks = self.press.ink(value, area=area)
+        inks = self.press.ink(value, area=area, line=ink)
         self.set("k", fp_str(*inks))
         self.overprint(inks == K100)
 

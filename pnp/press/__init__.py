@@ -27,6 +27,7 @@ class Press:
     ink_limit: float = 300.0  # %
     safe: float = 3.0  # mm kept clear of text inside the trim
     bleed: float = 3.0  # mm the shop needs beyond the trim
+    dpi: float = 300.0  # the least resolution of pictures at their printed size
 
     def check(self) -> None:
         if self.condition not in CONDITIONS:
@@ -82,7 +83,8 @@ class Presswork:
             profile = self.separation.profile if press.icc else shipped_profile(
                 str(condition.profile))
         made = make_pdfx(data, Intent(press.version, condition, profile), title)
-        findings = check(made, Rules(press.bleed, press.safe, press.ink_limit), source=what)
+        rules = Rules(press.bleed, press.safe, press.ink_limit, press.dpi)
+        findings = check(made, rules, source=what)
         if findings:
             shown = [f"  {finding}" for finding in findings[:20]]
             more = len(findings) - len(shown)

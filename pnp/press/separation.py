@@ -9,7 +9,8 @@ colorimetric with black-point compensation), with the rules prepress follows:
   plate, so a slight misregistration never shows a coloured fringe; large
   black areas take a *rich black* (C30 M15 Y15 K100 by default) instead, which
   prints deeper;
-* neutral greys are black ink alone, of the lightness the profile gives;
+* neutral greys are black ink alone, of the lightness the profile gives, and
+  text or lines of a near-black colour (85 % black or more) are K100;
 * no colour takes more than the total ink limit (300 % by default): cyan,
   magenta and yellow give way in proportion, black stays.
 """
@@ -26,6 +27,8 @@ from companion.errors import InputError
 CMYK = tuple[float, float, float, float]
 K100: CMYK = (0.0, 0.0, 0.0, 1.0)
 RICH_BLACK: CMYK = (0.30, 0.15, 0.15, 1.0)
+#: Text and lines whose colour separates to this much black or more are black.
+NEAR_BLACK = 0.85
 #: A black fill larger than this (mm²) is a large area: rich black, not K100.
 LARGE_AREA = 100.0
 #: The graphics states that turn overprint on and off: name → (key, value) each.
@@ -110,11 +113,13 @@ class Separation:
                                                        for b in (0, 0, 0, k)))
         return [to_lab.apply(ramp).getpixel((k, 0))[0] / 2.55 for k in range(256)]
 
-    def ink(self, colour: str, *, area: float = 0.0) -> CMYK:
-        """The inks of ``#rrggbb``; ``area`` (mm²) tells a large black fill."""
+    def ink(self, colour: str, *, area: float = 0.0, line: bool = False) -> CMYK:
+        """The inks of ``#rrggbb``; ``area`` (mm²) tells a large black fill; a
+        near-black ``line`` (text or a stroke) prints in black ink alone."""
         if colour.lower() in ("#000000", "#000"):
             return self.rich_black if area >= LARGE_AREA else K100
-        return self._ink(colour.lower())
+        inks = self._ink(colour.lower())
+        return K100 if line and inks[3] >= NEAR_BLACK else inks
 
     @lru_cache(maxsize=4096)  # noqa: B019 (one separation a build; colours are few)
     def _ink(self, colour: str) -> CMYK:

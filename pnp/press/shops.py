@@ -12,7 +12,8 @@ face, backs after their fronts); a shop's form then makes the files it wants:
 * ``printninja`` — one PDF, one face a page: the fronts, then each different
   back once; 1/8 in bleed, CMYK, PDF/X-1a:2001.
 * ``gamecrafter`` — one PNG per face at 300 dpi with 1/8 in bleed, the size of
-  the shop's template for the product (825 × 1125 px for poker cards).
+  the shop's template for the product (825 × 1125 px for poker cards), each
+  different back once.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ class Shop:
 
 SHOPS = {shop.key: shop for shop in (
     Shop("japan", "Japanese card printers (入稿)",
-         Press("japan-color-2001-coated", "x1a", None, 300.0, 3.0, 3.0), "each-face", 3.0,
+         Press("japan-color-2001-coated", "x1a", None, 300.0, 3.0, 3.0, 350.0), "each-face",
+         3.0,
          "one face per PDF with トンボ, 3 mm bleed, a JPEG proof each, CMYK PDF/X-1a "
          "(Japan Color 2001 Coated)"),
     Shop("drivethrucards", "DriveThruCards",
@@ -56,7 +58,7 @@ SHOPS = {shop.key: shop for shop in (
          "PDF/X-1a"),
     Shop("gamecrafter", "The Game Crafter", None, "pictures", 4.0,
          "a PNG per face at 300 dpi with 1/8 in bleed, the template's size (825 × 1125 px "
-         "for poker)"),
+         "for poker), the shared back once"),
 )}
 
 #: The Game Crafter's card products: trim in inches → its template in pixels.
@@ -80,13 +82,10 @@ def shop_files(shop: Shop, doc: Document, stem: str, render, finish) -> dict[Pat
     """The shop's files for a document of one-up pages, by path relative to the output
     folder. ``render(doc)`` gives a PDF's bytes; ``finish(data, title, what)`` makes one
     a checked PDF/X file."""
-    faces = [page for page in doc.pages if page.trim is not None]
-    if len(faces) != len(doc.pages):
-        raise InputError(f"{doc.title}: whole sheets for a home or copy-shop printer, not "
-                         f"pieces a print shop cuts; build them without --for")
+    faces = doc.pages  # one-up pages, each with its trim (pnp.build refuses sheets)
     name = ascii_name(stem, "print")
     if shop.form == "pictures":
-        return _pictures(faces, doc, name, render)
+        return _pictures(_backs_once(faces), doc, name, render)
     if shop.form == "each-face":
         return _each_face(_backs_once(faces), doc, name, render, finish)
     pages = faces if shop.form == "alternating" else _backs_once(faces)

@@ -97,7 +97,7 @@ def test_meaning_bands_mark_the_readings(built):
     text = " ".join(texts(built("jongrogue", "deck"))[0::2])
     assert "迷宮マップの山に積む" in text and "東へ通路（端なら反対）（解釈）" in text
     assert "罠：落とし穴の罠（数字1）（解釈）" in text and "1d9：3 北東" in text
-    assert "予備牌（ゲームでは使わない）・PCの目印に" in text
+    assert "予備牌（ゲームでは使わない）・PCの目印に" in text.replace("\n", "")  # wrapped
     english = " ".join(texts(built("jongrogue", "deck", lang="en"))[0::2])
     assert "labyrinth pile" in english and "(reading)" in english
 

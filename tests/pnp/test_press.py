@@ -202,7 +202,7 @@ def test_the_game_crafter_gets_a_png_per_face_of_its_template_size(tmp_path):
 
     folder, _ = build(tmp_path, "--for", "gamecrafter")
     pictures = sorted((folder / "poker-gamecrafter").glob("*.png"))
-    assert len(pictures) == 108
+    assert len(pictures) == 55  # the fronts, and the shared back once
     with Image.open(pictures[0]) as picture:
         assert picture.size == (825, 1125) and picture.mode == "RGB"
 
@@ -224,6 +224,22 @@ def test_game_pieces_go_to_a_shop_and_whole_sheets_are_refused(tmp_path):
     assert check(pdf.read_bytes(), Rules(bleed=3.175, safe=3.175)) == [], said
     said = refuses(main, ["build", "roguelight", "sheet", "--press", "--out", str(tmp_path)])
     assert "whole sheets for a home or copy-shop printer" in said
+
+
+def test_a_games_set_for_a_shop_leaves_its_sheets_out_with_a_note(tmp_path):
+    said = succeeds(main, ["build", "roguelight", "--for", "japan", "--out", str(tmp_path)])
+    assert "roguelight sheet: whole sheets for a home or copy-shop printer" in said
+    assert "(left out)" in said
+    files = sorted(p.name for p in (tmp_path / "roguelight-pieces-japan").glob("*.pdf"))
+    assert files == ["roguelight-pieces-japan-back-001.pdf",
+                     "roguelight-pieces-japan-front-001.pdf",
+                     "roguelight-pieces-japan-front-002.pdf"]
+
+
+def test_near_black_text_and_lines_print_in_black_ink_alone():
+    dark_red = "#2a0808"
+    assert FOGRA.ink(dark_red)[:3] != (0, 0, 0)  # a fill keeps its colour
+    assert FOGRA.ink(dark_red, line=True) == K100
 
 
 def test_check_reads_a_home_print_file_and_names_what_a_shop_refuses(tmp_path):
