@@ -62,10 +62,11 @@ def sprite_sheets(faces: list, back) -> list:
     return sheets
 
 
-def png(image) -> bytes:
-    """An image as PNG bytes (no date or software stamp: the same deck, the same bytes)."""
+def png(image, *, smallest: bool = True) -> bytes:
+    """An image as PNG bytes (no date or software stamp: the same deck, the same bytes);
+    ``smallest`` spends the time to make the file as small as it goes."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", optimize=smallest, compress_level=9 if smallest else 1)
     return buffer.getvalue()
 
 

@@ -69,6 +69,40 @@ def make_pdfx(data: bytes, intent: Intent, title: str) -> bytes:
     return out.getvalue()
 
 
+def split(data: bytes, titles: list[str]) -> list[bytes]:
+    """A PDF/X file as one PDF/X file per page, each with its title (and its own
+    document id), the output intent and dates of the whole."""
+    import pikepdf
+
+    whole = pikepdf.Pdf.open(io.BytesIO(data))
+    version = whole.pdf_version
+    files = []
+    for page, title in zip(whole.pages, titles, strict=True):
+        single = pikepdf.new()
+        single.pages.append(page)
+        single.Root.OutputIntents = pikepdf.Array(
+            [single.copy_foreign(intent) for intent in whole.Root.OutputIntents])
+        for key, value in whole.docinfo.items():
+            single.docinfo[key] = value
+        single.docinfo.Title = title
+        _metadata(single, whole, title)
+        out = io.BytesIO()
+        single.save(out, deterministic_id=True, force_version=version, compress_streams=True,
+                    object_stream_mode=pikepdf.ObjectStreamMode.disable)
+        files.append(out.getvalue())
+    return files
+
+
+def _metadata(single, whole, title: str) -> None:
+    """The whole file's XMP, with this file's title and id."""
+    single.Root.Metadata = single.copy_foreign(whole.Root.Metadata)
+    identity = "uuid:" + _uuid(single, title)
+    with single.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["dc:title"] = title
+        meta["xmpMM:DocumentID"] = identity
+        meta["xmpMM:InstanceID"] = identity
+
+
 def _overprint_states(pdf) -> None:
     """The overprint graphics states in the resources of every page and form."""
     import pikepdf

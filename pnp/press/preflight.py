@@ -67,6 +67,10 @@ class _Page:
     x1a: bool
     findings: list[Finding] = field(default_factory=list)
     said: set[str] = field(default_factory=set)
+    #: What a form placed the same way on the same trim found before: (form, place) →
+    #: its findings (a deck's shared back is read once, not on every page).
+    forms: dict = field(default_factory=dict)
+    widths: dict = field(default_factory=dict)  # a font's advance table, read once
 
     def find(self, what: str, x: float | None = None, y: float | None = None,
              once: str | None = None) -> None:
@@ -94,14 +98,18 @@ def check(data: bytes, rules: Rules = Rules(), *, source: str = "the PDF") -> li
         raise InputError(f"not a PDF that can be read ({why})", source) from None
     x1a = "PDF/X-1a" in str(pdf.docinfo.get("/GTS_PDFXVersion", ""))
     findings: list[Finding] = []
+    forms: dict = {}
+    widths: dict = {}
     for number, page in enumerate(pdf.pages, start=1):
-        findings += _page(page, number, rules, x1a)
+        findings += _page(page, number, rules, x1a, forms, widths)
     return findings
 
 
-def _page(page, number: int, rules: Rules, x1a: bool) -> list[Finding]:
+def _page(page, number: int, rules: Rules, x1a: bool, forms: dict, widths: dict
+          ) -> list[Finding]:
     box = [float(v) for v in page.obj.get("/TrimBox", page.obj.MediaBox)]
-    seen = _Page(number, (box[0], box[1], box[2], box[3]), rules, x1a)
+    seen = _Page(number, (box[0], box[1], box[2], box[3]), rules, x1a, forms=forms,
+                 widths=widths)
     _boxes(page, seen)
     _walk(page.obj, page.obj.get("/Resources", {}), _State(), seen, depth=0)
     return seen.findings
@@ -137,7 +145,7 @@ def _walk(obj, resources, state: _State, seen: _Page, depth: int) -> None:
         seen.find(f"a drawing that cannot be read ({err})")
         return
     stack: list[_State] = []
-    text = _Text(resources)
+    text = _Text(resources, seen.widths)
     path: list[tuple[float, float]] = []
     for operands, operator in operations:
         op = str(operator)
@@ -290,7 +298,17 @@ def _xobject(resources, name, state: _State, seen: _Page, depth: int) -> None:
         inner = state.copy()
         if "/Matrix" in obj:
             inner.ctm = _concat([float(v) for v in obj.Matrix], inner.ctm)
+        key = (obj.objgen, tuple(round(v, 3) for v in inner.ctm), seen.trim, inner.fill,
+               inner.fill_space, inner.stroke, inner.stroke_space)
+        if obj.objgen != (0, 0) and key in seen.forms:
+            for what, where in seen.forms[key]:
+                if what not in seen.said:  # said once a page, as the form would
+                    seen.said.add(what)
+                    seen.findings.append(Finding(seen.number, what, where))
+            return
+        before = len(seen.findings)
         _walk(obj, obj.get("/Resources", resources), inner, seen, depth + 1)
+        seen.forms[key] = [(f.what, f.where) for f in seen.findings[before:]]
 
 
 def _picture(image, state: _State, seen: _Page, inline: bool = False) -> None:
@@ -352,7 +370,8 @@ def _embedded(font, name: str, seen: _Page) -> None:
 class _Text:
     """The text state: where the next letters go, and what they are checked for."""
 
-    def __init__(self, resources) -> None:
+    def __init__(self, resources, cache: dict) -> None:
+        self.cache = cache
         self.fonts = resources.get("/Font", {}) if "/Font" in resources else {}
         self.matrix = (1.0, 0, 0, 1, 0, 0)
         self.line = self.matrix
@@ -382,7 +401,8 @@ class _Text:
         parts = shown if isinstance(shown, pikepdf.Array) else [shown]
         font = self.fonts.get(str(state.font)) if state.font is not None else None
         _embedded(font, str(state.font), seen)
-        ems = sum(_advance(font, bytes(part)) if isinstance(part, pikepdf.String)
+        table = _widths(font, self.cache)
+        ems = sum(_advance(table, bytes(part)) if isinstance(part, pikepdf.String)
                   else -float(part) for part in parts) / 1000
         whole = _concat(self.matrix, state.ctm)
         size = state.size * math.hypot(whole[2], whole[3])
@@ -417,19 +437,30 @@ class _Text:
                       once=f"safe {round(start[0])} {round(start[1])}")
 
 
-def _advance(font, data: bytes) -> float:
-    """The advance of ``data`` in ``font``, in thousandths of an em."""
+def _widths(font, cache: dict) -> tuple[int, list[float], float, float]:
+    """A font's advances, read once: (first code, widths, missing width, bytes a code)."""
+    key = font.objgen if font is not None else None
+    if key in cache and key != (0, 0):
+        return cache[key]
     if font is None:
-        return 500.0 * len(data)
-    if str(font.get("/Subtype", "")) == "/Type0":
-        cid = font.DescendantFonts[0]
-        return float(cid.get("/DW", 1000)) * (len(data) // 2)
-    widths = font.get("/Widths")
-    if widths is None:
-        return 500.0 * len(data)
-    first = int(font.get("/FirstChar", 0))
-    table = [float(w) for w in widths]
-    return sum(table[c - first] if 0 <= c - first < len(table) else 500.0 for c in data)
+        table = (0, [], 500.0, 1)
+    elif str(font.get("/Subtype", "")) == "/Type0":
+        table = (0, [], float(font.DescendantFonts[0].get("/DW", 1000)), 2)
+    else:
+        widths = font.get("/Widths")
+        table = (int(font.get("/FirstChar", 0)),
+                 [float(w) for w in widths] if widths is not None else [], 500.0, 1)
+    cache[key] = table
+    return table
+
+
+def _advance(table: tuple[int, list[float], float, float], data: bytes) -> float:
+    """The advance of ``data``, in thousandths of an em."""
+    first, widths, missing, size = table
+    if size == 2 or not widths:
+        return missing * (len(data) // int(size))
+    last = len(widths)
+    return sum(widths[c - first] if 0 <= c - first < last else missing for c in data)
 
 
 def _concat(m: list[float] | tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:

@@ -109,19 +109,24 @@ def _backs_once(pages: list[Page]) -> list[Page]:
 
 def _each_face(pages: list[Page], doc: Document, name: str, render, finish
                ) -> dict[Path, bytes]:
-    """A PDF per face, with トンボ, and its JPEG proof."""
-    out: dict[Path, bytes] = {}
-    folder = Path(name)
-    counts = {"front": 0, "back": 0}
+    """A PDF per face, with トンボ, and its JPEG proof: the faces are made and checked as
+    one file, then parted page by page."""
+    from pnp.press.pdfx import split
+
+    numbered, counts = [], {"front": 0, "back": 0}
     for page in pages:
         part = "back" if page.label.endswith("(back)") else "front"
         counts[part] += 1
-        stem = f"{name}-{part}-{counts[part]:03d}"
-        marked = tombo_page(page)
-        data = finish(render(_document(doc, [marked])), f"{doc.title} {part} "
-                      f"{counts[part]}", f"{stem}.pdf")
-        out[folder / f"{stem}.pdf"] = data
-        out[folder / f"{stem}.jpg"] = proof(data)
+        numbered.append((part, counts[part]))
+    whole = finish(render(_document(doc, [tombo_page(page) for page in pages])), doc.title,
+                   f"{name}/")
+    titles = [f"{doc.title} {part} {number}" for part, number in numbered]
+    out: dict[Path, bytes] = {}
+    for (part, number), data, picture in zip(numbered, split(whole, titles),
+                                             proofs(whole), strict=True):
+        stem = f"{name}-{part}-{number:03d}"
+        out[Path(name) / f"{stem}.pdf"] = data
+        out[Path(name) / f"{stem}.jpg"] = picture
     return out
 
 
@@ -168,51 +173,57 @@ def _centres(left: float, top: float, w: float, h: float, bleed: float, m: float
     return lines
 
 
-def proof(data: bytes, dpi: int = 150) -> bytes:
-    """A JPEG of a one-page PDF, for the shop to see what the file should look like."""
+def proofs(data: bytes, dpi: int = 150) -> list[bytes]:
+    """A JPEG of each page, for the shop to see what each file should look like."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(data)
+    pictures = []
     try:
-        image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        for page in document:
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            buffer = io.BytesIO()
+            image.save(buffer, format="JPEG", quality=90, dpi=(dpi, dpi))
+            pictures.append(buffer.getvalue())
     finally:
         document.close()
-    buffer = io.BytesIO()
-    image.save(buffer, format="JPEG", quality=90, dpi=(dpi, dpi))
-    return buffer.getvalue()
+    return pictures
 
 
 def _pictures(pages: list[Page], doc: Document, name: str, render) -> dict[Path, bytes]:
-    """The Game Crafter: each face a PNG of the product's template at 300 dpi."""
+    """The Game Crafter: each face a PNG of the product's template at 300 dpi (rendered
+    one by one, encoded on every core: the encoding is most of the time)."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
     import pypdfium2
 
     from pnp.deck.tts import png
 
-    product, (pw, ph) = _product(pages[0])
-    data = render(_document(doc, pages))
-    document = pypdfium2.PdfDocument(data)
-    out: dict[Path, bytes] = {}
+    pw, ph = _product(pages[0])
+    document = pypdfium2.PdfDocument(render(_document(doc, pages)))
     counts = {"front": 0, "back": 0}
+    made = {}
     try:
-        for index, page in enumerate(pages):
-            part = "back" if page.label.endswith("(back)") else "front"
-            counts[part] += 1
-            image = document[index].render(scale=300 / 72).to_pil().convert("RGB")
-            out[Path(name) / f"{name}-{part}-{counts[part]:03d}.png"] = png(
-                _centre_crop(image, pw, ph))
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as workers:
+            for index, page in enumerate(pages):
+                part = "back" if page.label.endswith("(back)") else "front"
+                counts[part] += 1
+                image = document[index].render(scale=300 / 72).to_pil().convert("RGB")
+                made[Path(name) / f"{name}-{part}-{counts[part]:03d}.png"] = workers.submit(
+                    png, _centre_crop(image, pw, ph), smallest=False)  # uploaded, not kept
     finally:
         document.close()
-    del product
-    return out
+    return {path: future.result() for path, future in made.items()}
 
 
-def _product(page: Page) -> tuple[str, tuple[int, int]]:
-    """The Game Crafter product a face is printed as: the one whose trim is within
-    1.5 mm of the face's, with bleed enough to fill its template."""
+def _product(page: Page) -> tuple[int, int]:
+    """The template (pixels) of The Game Crafter's product a face is printed as: the
+    one whose trim is within 1.5 mm of the face's."""
     _x, _y, w, h = page.trim or (0, 0, page.width, page.height)
-    for product, ((tw, th), pixels) in GAMECRAFTER.items():
+    for (tw, th), pixels in GAMECRAFTER.values():
         if abs(tw * INCH - w) <= FIT and abs(th * INCH - h) <= FIT:
-            return product, pixels
+            return pixels
     sizes = ", ".join(f"{k} {tw:g} × {th:g} in" for k, ((tw, th), _p) in GAMECRAFTER.items())
     raise InputError(f"a {w:g} × {h:g} mm card is none of The Game Crafter's card products "
                      f"({sizes})")

@@ -205,6 +205,9 @@ def test_the_game_crafter_gets_a_png_per_face_of_its_template_size(tmp_path):
     assert len(pictures) == 55  # the fronts, and the shared back once
     with Image.open(pictures[0]) as picture:
         assert picture.size == (825, 1125) and picture.mode == "RGB"
+    again, _ = build(tmp_path / "again", "--for", "gamecrafter", "--only", "1-3")
+    for made in sorted((again / "poker-gamecrafter").glob("*.png")):
+        assert made.read_bytes() == (folder / "poker-gamecrafter" / made.name).read_bytes()
 
 
 def test_a_card_of_no_game_crafter_product_is_refused(tmp_path):
