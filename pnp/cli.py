@@ -132,7 +132,9 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
       pnp build rakugaaki tiles --tile-shape square
       pnp build roguelight sheet --map my-map.toml --lang en
       pnp build darkhall tokens --duplex short --back-offset 0.5,-1
-      pnp build darkhall tiles --one-up          # print-shop files
+      pnp build darkhall tiles --one-up          # one piece a page
+      pnp build darkhall pieces --press          # CMYK PDF/X, checked
+      pnp build majin-dungeon cards --for drivethrucards
     """
     from pnp.build import NothingToPrint, build_file, context
     from pnp.guide import also_needed, guide

@@ -60,6 +60,8 @@ def deck_command(deck_file: Path, data: str | None, offline: bool, only: str | N
       pnp deck examples/decks/poker/poker.toml --only 1-13 --paper letter
       pnp deck examples/decks/poker/poker.toml --preview 1 -o ace.svg
       pnp deck examples/decks/poker/poker.toml --for tts --out tts
+      pnp deck examples/decks/poker/poker.toml --for japan    # 入稿: a PDF per face
+      pnp deck cards.toml --data https://docs.google.com/…/pub?output=csv
     """
     if (preview is None) != (output is None):
         raise click.UsageError("--preview N and -o FILE.svg go together")
