@@ -139,6 +139,9 @@ def build(game: str, components: tuple[str, ...], out_dir: Path, **flags) -> Non
     from pnp.build import NothingToPrint, build_file, context
     from pnp.guide import also_needed, guide
 
+    if flags["target"] == "tts":
+        raise InputError("--for tts makes Tabletop Simulator pictures of a deck: use it with "
+                         "pnp deck")
     options = make_options(**flags)
     jobs = _jobs(game, components, options)
     ctx = context(options)

@@ -159,6 +159,11 @@ def test_press_options_that_do_not_go_together_are_refused(tmp_path, args, words
     assert not list(tmp_path.glob("*.pdf"))
 
 
+def test_tabletop_simulator_pictures_are_for_decks(tmp_path):
+    said = refuses(main, ["build", "darkhall", "tiles", "--for", "tts", "--out", str(tmp_path)])
+    assert "use it with pnp deck" in said
+
+
 def test_japanese_printers_get_a_file_per_face_with_tombo_and_a_proof(tmp_path):
     folder, said = build(tmp_path, "--for", "japan")
     files = sorted(p.name for p in (folder / "poker-japan").iterdir())
