@@ -28,6 +28,7 @@ from pnp.shapes import Form, Group, Line, Margins, Page, Style
 CARD_SIZES = {
     "poker": (63.0, 88.0),
     "bridge": (57.15, 88.9),
+    "bridge-jp": (58.0, 89.0),  # the bridge size of Japanese card printers
     "mini": (44.0, 63.0),
     "tarot": (70.0, 120.0),
     "meishi": (91.0, 55.0),

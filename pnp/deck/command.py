@@ -43,10 +43,15 @@ PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
                    "(default: 'name' where the data has it, else the card's number).")
 @click.option("--dpi", type=click.IntRange(72, 600), default=150, show_default=True,
               help="With --for tts: the pictures' resolution.")
+@click.option("--watch", is_flag=True,
+              help="Build again whenever the deck file, its data files or its pictures "
+                   "change (the PDF, a shop's files, or the --preview picture); Ctrl-C to "
+                   "stop.")
 @print_options
 def deck_command(deck_file: Path, data: str | None, offline: bool, only: str | None, strict: bool,
                  preview: int | None, output: Path | None, target: str | None,
-                 name_column: str | None, dpi: int, out_dir: Path, **flags) -> None:
+                 name_column: str | None, dpi: int, watch: bool, out_dir: Path,
+                 **flags) -> None:
     """Print a deck of cards from a deck file (size, data, layers; see docs/decks.md).
 
     Every row of the data is a card (its 'count' column gives copies); the
@@ -59,12 +64,45 @@ def deck_command(deck_file: Path, data: str | None, offline: bool, only: str | N
       pnp deck examples/decks/quiz/quiz.toml --data my-questions.csv --strict
       pnp deck examples/decks/poker/poker.toml --only 1-13 --paper letter
       pnp deck examples/decks/poker/poker.toml --preview 1 -o ace.svg
+      pnp deck examples/decks/poker/poker.toml --preview 1 -o ace.svg --watch
       pnp deck examples/decks/poker/poker.toml --for tts --out tts
       pnp deck examples/decks/poker/poker.toml --for japan    # 入稿: a PDF per face
       pnp deck cards.toml --data https://docs.google.com/…/pub?output=csv
     """
     if (preview is None) != (output is None):
         raise click.UsageError("--preview N and -o FILE.svg go together")
+
+    def build() -> None:
+        _build(deck_file, data, offline, only, strict, preview, output, target, name_column,
+               dpi, out_dir, flags)
+
+    if not watch:
+        build()
+        return
+    from pnp.deck.watch import watch as watching
+    from pnp.deck.watch import watched
+
+    try:
+        written = (out_dir, *([output] if output is not None else []))
+        watching(build, lambda: watched(deck_file, data, _tables(deck_file), written),
+                 lambda line: click.echo(line, err=True))
+    except KeyboardInterrupt:
+        click.echo("Stopped watching.", err=True)
+
+
+def _tables(deck_file: Path) -> list[str]:
+    """The data files the deck file names (none while it cannot be read)."""
+    try:
+        spec = decks.load_spec(deck_file)
+    except InputError:
+        return []
+    return [str(table.file) for table in spec.tables if table.file is not None]
+
+
+def _build(deck_file: Path, data: str | None, offline: bool, only: str | None, strict: bool,
+           preview: int | None, output: Path | None, target: str | None,
+           name_column: str | None, dpi: int, out_dir: Path, flags: dict) -> None:
+    """One build of the deck: the PDF (or the shop's files, the pictures, the preview)."""
     loaded = decks.load(deck_file, data, offline=offline)
     bleed = loaded.spec.bleed if flags["bleed"] is None else flags["bleed"]
     options = make_options(**{**flags, "bleed": bleed}, target=target)

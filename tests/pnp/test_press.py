@@ -159,6 +159,17 @@ def test_press_options_that_do_not_go_together_are_refused(tmp_path, args, words
     assert not list(tmp_path.glob("*.pdf"))
 
 
+@pytest.mark.parametrize("shop", ["japan", "drivethrucards", "printninja", "gamecrafter"])
+def test_the_quiz_example_goes_to_every_shop(tmp_path, shop):
+    quiz = POKER.parents[1] / "quiz" / "quiz.toml"
+    said = succeeds(main, ["deck", str(quiz), "--for", shop, "--out", str(tmp_path)])
+    assert f"quiz-{shop}" in said
+    for pdf in tmp_path.rglob("*.pdf"):  # read back with the shop's own rules
+        rules = Rules(3.175, 3.175, 240) if shop == "drivethrucards" else Rules()
+        assert check(pdf.read_bytes(), rules) == []
+    assert any(tmp_path.rglob("*.png" if shop == "gamecrafter" else "*.pdf"))
+
+
 def test_tabletop_simulator_pictures_are_for_decks(tmp_path):
     said = refuses(main, ["build", "darkhall", "tiles", "--for", "tts", "--out", str(tmp_path)])
     assert "use it with pnp deck" in said
