@@ -13,21 +13,7 @@ import pytest
 from pnp.cli import main
 from pnp.deck import sheets
 from tests.cli import refuses, succeeds
-
-DECK = """
-[deck]
-name = "linked"
-size = [60, 80]
-[data]
-file = "{url}"
-[[face]]
-type = "text"
-text = "{{{{ name }}}}"
-x = 5
-y = 5
-w = 50
-h = 10
-"""
+from tests.pnp.test_deck import SIMPLE
 
 
 class Sheet(BaseHTTPRequestHandler):
@@ -63,7 +49,7 @@ def url(httpd, path: str) -> str:
 
 def deck(tmp_path: Path, link: str) -> Path:
     path = tmp_path / "linked.toml"
-    path.write_text(DECK.format(url=link), "utf-8")
+    path.write_text(SIMPLE.replace('file = "cards.csv"', f'file = "{link}"'), "utf-8")
     return path
 
 
@@ -73,14 +59,14 @@ def test_a_published_sheet_is_read_and_kept_for_offline_builds(server, tmp_path)
     out = tmp_path / "out"
     said = succeeds(main, ["deck", str(path), "--out", str(out)])
     assert "3 cards" in said
-    first = (out / "linked.pdf").read_bytes()
+    first = (out / "simple.pdf").read_bytes()
     kept = list((tmp_path / "cache" / "pnp-companion" / "sheets").glob("*.csv"))
     assert len(kept) == 1 and kept[0].read_text("utf-8").startswith("name,count")
     server.shutdown()  # the network is gone: the copy is used, and its date said
     server.server_close()
     said = succeeds(main, ["deck", str(path), "--out", str(out)])
     assert "using the copy of the sheet taken 20" in said and "could not be reached" in said
-    assert (out / "linked.pdf").read_bytes() == first
+    assert (out / "simple.pdf").read_bytes() == first
 
 
 def test_offline_reads_the_copy_without_asking_and_refuses_without_one(server, tmp_path):

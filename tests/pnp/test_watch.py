@@ -13,25 +13,11 @@ from click.testing import CliRunner
 from companion.errors import InputError
 from pnp.cli import main
 from pnp.deck.watch import changed, snapshot, watch, watched
-
-DECK = """
-[deck]
-name = "watched"
-size = [60, 80]
-[data]
-file = "cards.csv"
-[[face]]
-type = "text"
-text = "{{ name }}"
-x = 5
-y = 5
-w = 50
-h = 10
-"""
+from tests.pnp.test_deck import SIMPLE
 
 
 def folder(tmp_path: Path) -> Path:
-    (tmp_path / "deck.toml").write_text(DECK, "utf-8")
+    (tmp_path / "deck.toml").write_text(SIMPLE, "utf-8")
     (tmp_path / "cards.csv").write_text("name\nA\n", "utf-8")
     (tmp_path / "pictures").mkdir()
     (tmp_path / "pictures" / "art.svg").write_text("<svg/>", "utf-8")
@@ -98,4 +84,4 @@ def test_watch_stops_cleanly_on_ctrl_c(tmp_path, monkeypatch):
                                        str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert "Watching the deck file" in result.stderr and "Stopped watching." in result.stderr
-    assert (tmp_path / "out" / "watched.pdf").exists()
+    assert (tmp_path / "out" / "simple.pdf").exists()
