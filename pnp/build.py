@@ -328,6 +328,8 @@ def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path
             page.trim is None for page in doc.pages):
         raise NotForPress(f"{what}: whole sheets for a home or copy-shop printer, not pieces "
                           f"a print shop cuts; build them without --{'for' if o.shop else 'press'}")
+    if o.shop is not None or ctx.presswork is not None:
+        doc.flip = None  # one face a page: no sheet is turned over
     separation = ctx.presswork.separation if ctx.presswork else None
 
     def render(document: Document) -> bytes:
@@ -341,7 +343,10 @@ def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path
         from pnp.press.shops import SHOPS, shop_files
 
         finish = ctx.presswork.finish if ctx.presswork else None
-        made = shop_files(SHOPS[o.shop], doc, path.stem, render, finish)
+        shop = SHOPS[o.shop]
+        made = shop_files(shop, doc, path.stem, render, finish)
+        if shop.note and shop.note not in ctx.notices:
+            ctx.notices.append(shop.note)
         return {path.parent / name: data for name, data in made.items()}
     data = render(doc)
     if ctx.presswork is not None:

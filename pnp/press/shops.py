@@ -40,6 +40,7 @@ class Shop:
     form: str  # "each-face", "alternating", "backs-once" or "pictures"
     bleed: float  # mm beyond the trim
     needs: str  # what the shop's guide asks, for the help and docs
+    note: str = ""  # said after the build
 
 
 SHOPS = {shop.key: shop for shop in (
@@ -47,7 +48,8 @@ SHOPS = {shop.key: shop for shop in (
          Press("japan-color-2001-coated", "x1a", None, 300.0, 3.0, 3.0, 350.0), "each-face",
          3.0,
          "one face per PDF with トンボ, 3 mm bleed, a JPEG proof each, CMYK PDF/X-1a "
-         "(Japan Color 2001 Coated)"),
+         "(Japan Color 2001 Coated)",
+         "rounded corners are ordered (角丸, R3 for poker cards), not drawn in the files"),
     Shop("drivethrucards", "DriveThruCards",
          Press("gracol2006", "x1a", None, 240.0, INCH / 8, INCH / 8), "alternating",
          INCH / 8, "one PDF, front and back alternating, 1/8 in bleed and safe zone, CMYK "
