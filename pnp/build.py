@@ -307,14 +307,26 @@ def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) ->
 
     write_together(list(files.items()))
     o = ctx.options
-    shop = None
-    if o.shop is not None:
-        from pnp.press.shops import SHOPS
-
-        shop = SHOPS[o.shop].name
     return guide.built(next(iter(files)), doc, component.stock, component.making,
                        duplex=o.duplex, fold=o.fold, one_up=o.one_up, files=list(files),
-                       shop=shop)
+                       shop=destination(o))
+
+
+def destination(options: Options) -> str | None:
+    """Who the files are for, in the guide: the shop, a print shop (--press), or None
+    for a home printer."""
+    if options.shop is not None:
+        from pnp.press.shops import SHOPS
+
+        return SHOPS[options.shop].name
+    if options.press is not None:
+        from pnp.press.pdfx import VERSIONS
+        from pnp.press.separation import CONDITIONS
+
+        press = options.press
+        return (f"a print shop ({VERSIONS[press.version]}, "
+                f"{CONDITIONS[press.condition].name})")
+    return None
 
 
 def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path, bytes]:

@@ -32,8 +32,9 @@ def built(path: Path, doc: Document, stock: str, making: str, *, duplex: str, fo
     backs = sum(label.endswith("(back)") for label in labels)
     if shop is not None and files:
         where = files[0] if len(files) == 1 else files[0].parent
-        return Built(where, len(files), 0, f"for {shop}: upload as the shop's guide asks",
-                     stock, "", "file")
+        count = (f"1 file, {len(labels)} page{'s' * (len(labels) != 1)}," if len(files) == 1
+                 else f"{len(files)} files")
+        return Built(where, len(files), 0, f"{count} for {shop}", stock, "", "file")
     if one_up:
         return Built(path, len(labels), 0, "print shop: one face a page, TrimBox and BleedBox set",
                      stock, making)
@@ -51,7 +52,7 @@ def built(path: Path, doc: Document, stock: str, making: str, *, duplex: str, fo
 def guide(files: list[Built], paper: str) -> list[str]:
     """The lines of the guide."""
     uploads = [item for item in files if item.unit == "file"]
-    lines = [f"  {item.path.name}: {item.pages} file{'s' * (item.pages != 1)} {item.sides}"
+    lines = [f"  {item.path.name}: {item.sides}: upload as the shop's guide asks"
              for item in uploads]
     files = [item for item in files if item.unit != "file"]
     if not files:

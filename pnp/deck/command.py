@@ -11,11 +11,10 @@ from companion.errors import InputError
 from companion.files import write_atomic, write_together
 from companion.shell import LazyPath
 from pnp import deck as decks
-from pnp.build import Context, context, picked, print_files, two_sided
+from pnp.build import Context, context, destination, picked, print_files, two_sided
 from pnp.flags import make_options, page_numbers, print_options
 from pnp.guide import built, guide
 from pnp.impose import impose
-from pnp.press.shops import SHOPS
 from pnp.shapes import MIN_TEXT, Document, Group
 
 PROGRESS_FROM = 50  # cards: bigger decks show a progress bar
@@ -121,12 +120,11 @@ def _build(deck_file: Path, data: str | None, offline: bool, only: str | None, s
     path = out_dir / ("-".join([loaded.spec.name, *options.variant()]) + ".pdf")
     files = print_files(doc, ctx, path, str(loaded.spec.source))
     write_together(list(files.items()))
-    shop = SHOPS[options.shop].name if options.shop else None
     made = built(next(iter(files)), doc, "card", "cut on the crop marks",
                  duplex=options.duplex, fold=options.fold, one_up=options.one_up,
-                 files=list(files), shop=shop)
+                 files=list(files), shop=destination(options))
     click.echo(str(made.path))
-    click.echo(f"{len(cards)} card{'s' * (len(cards) != 1)} on {made.pages} page"
+    click.echo(f"{len(cards)} card{'s' * (len(cards) != 1)} on {made.pages} {made.unit}"
                f"{'s' * (made.pages != 1)}.", err=True)
     for line in guide([made], options.paper):
         click.echo(line, err=True)
