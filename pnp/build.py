@@ -362,5 +362,6 @@ def print_files(doc: Document, ctx: Context, path: Path, what: str) -> dict[Path
         return {path.parent / name: data for name, data in made.items()}
     data = render(doc)
     if ctx.presswork is not None:
-        data = ctx.presswork.finish(data, doc.title, str(path))
+        data = ctx.presswork.finish(data, doc.title, str(path),
+                                    [page.label for page in doc.pages])
     return {path: data}

@@ -606,7 +606,8 @@ def one_up(pieces: Sequence[Piece], size: tuple[float, float], bleed: float,
             if art is None:
                 continue
             shapes = [Group(tuple(art(bleed)), dx=bleed, dy=bleed)]
+            named = f"{label}: {piece.name}" if piece.name else label
             pages.append(Page(w + 2 * bleed, h + 2 * bleed, shapes,
                               trim=(bleed, bleed, w, h), bleed=(0, 0, w + 2 * bleed, h + 2 * bleed),
-                              label=label + side, decorate=False))
+                              label=named + side, decorate=False))
     return pages

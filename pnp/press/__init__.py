@@ -69,7 +69,8 @@ class Presswork:
     def separation(self) -> Separation:
         return self.press.separation()
 
-    def finish(self, data: bytes, title: str, what: str) -> bytes:
+    def finish(self, data: bytes, title: str, what: str, labels: list[str] | None = None
+               ) -> bytes:
         """reportlab's CMYK PDF as a PDF/X file, refused with every finding when the
         preflight finds anything the shop would."""
         from pnp.press.pdfx import Intent, make_pdfx
@@ -82,7 +83,7 @@ class Presswork:
         if press.version == "x4":
             profile = self.separation.profile if press.icc else shipped_profile(
                 str(condition.profile))
-        made = make_pdfx(data, Intent(press.version, condition, profile), title)
+        made = make_pdfx(data, Intent(press.version, condition, profile), title, labels)
         rules = Rules(press.bleed, press.safe, press.ink_limit, press.dpi)
         findings = check(made, rules, source=what)
         if findings:

@@ -53,7 +53,8 @@ def check_command(pdf_file: Path, bleed: float, safe: float, ink_limit: float, d
     findings = check(data, Rules(bleed, safe, ink_limit, dpi), source=str(pdf_file))
     if as_json:
         click.echo(json.dumps({"file": str(pdf_file), "passed": not findings,
-                               "findings": [{"page": f.page, "what": f.what, "at": f.where}
+                               "findings": [{"page": f.page, "piece": f.piece, "what": f.what,
+                                             "at": f.where}
                                             for f in findings]}, ensure_ascii=False,
                               indent=1))
     else:

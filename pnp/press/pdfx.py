@@ -49,8 +49,10 @@ def stamp() -> tuple[str, str]:
     return time.strftime("D:%Y%m%d%H%M%S+00'00'", t), time.strftime("%Y-%m-%dT%H:%M:%SZ", t)
 
 
-def make_pdfx(data: bytes, intent: Intent, title: str) -> bytes:
-    """The PDF ``data`` (from reportlab, CMYK) as a PDF/X file of ``intent``."""
+def make_pdfx(data: bytes, intent: Intent, title: str, labels: list[str] | None = None
+              ) -> bytes:
+    """The PDF ``data`` (from reportlab, CMYK) as a PDF/X file of ``intent``; ``labels``
+    name each page's piece (``deck: card 7 (back)``) as its page label."""
     import pikepdf
 
     if intent.version == "x4" and intent.profile is None:
@@ -61,6 +63,8 @@ def make_pdfx(data: bytes, intent: Intent, title: str) -> bytes:
     pdf = pikepdf.Pdf.open(io.BytesIO(data))
     _overprint_states(pdf)
     _boxes(pdf)
+    if labels:
+        _page_labels(pdf, labels)
     _output_intent(pdf, intent)
     _information(pdf, intent, title)
     out = io.BytesIO()
@@ -120,6 +124,16 @@ def _overprint_states(pdf) -> None:
             resources.ExtGState = pikepdf.Dictionary()
         for name, state in states.items():
             resources.ExtGState[name] = state
+
+
+def _page_labels(pdf, labels: list[str]) -> None:
+    """Each page labelled with its piece, so viewers and the preflight name it."""
+    import pikepdf
+
+    numbers = pikepdf.Array()
+    for index, label in enumerate(labels):
+        numbers.extend([index, pikepdf.Dictionary(P=pikepdf.String(label))])
+    pdf.Root.PageLabels = pikepdf.Dictionary(Nums=numbers)
 
 
 def _boxes(pdf) -> None:

@@ -39,9 +39,11 @@ class Finding:
     page: int
     what: str
     where: str = ""  # "x 2.0 mm, y 3.5 mm" from the trim's top-left
+    piece: str = ""  # the page's label where it names its piece ("deck: card 7 (back)")
 
     def __str__(self) -> str:
-        return f"page {self.page}: {self.what}" + (f" (at {self.where})" if self.where else "")
+        page = f"page {self.page}" + (f" ({self.piece})" if self.piece else "")
+        return f"{page}: {self.what}" + (f" (at {self.where})" if self.where else "")
 
 
 @dataclass
@@ -62,6 +64,7 @@ class _State:
 @dataclass
 class _Page:
     number: int
+    piece: str
     trim: tuple[float, float, float, float]  # x0, y0, x1, y1 in points
     rules: Rules
     x1a: bool
@@ -82,7 +85,7 @@ class _Page:
         where = ""
         if x is not None and y is not None:
             where = f"x {(x - self.trim[0]) * MM:.1f} mm, y {(self.trim[3] - y) * MM:.1f} mm"
-        self.findings.append(Finding(self.number, what, where))
+        self.findings.append(Finding(self.number, what, where, self.piece))
 
 
 def check(data: bytes, rules: Rules = Rules(), *, source: str = "the PDF") -> list[Finding]:
@@ -108,11 +111,20 @@ def check(data: bytes, rules: Rules = Rules(), *, source: str = "the PDF") -> li
 def _page(page, number: int, rules: Rules, x1a: bool, forms: dict, widths: dict
           ) -> list[Finding]:
     box = [float(v) for v in page.obj.get("/TrimBox", page.obj.MediaBox)]
-    seen = _Page(number, (box[0], box[1], box[2], box[3]), rules, x1a, forms=forms,
-                 widths=widths)
+    seen = _Page(number, _piece(page, number), (box[0], box[1], box[2], box[3]), rules, x1a,
+                 forms=forms, widths=widths)
     _boxes(page, seen)
     _walk(page.obj, page.obj.get("/Resources", {}), _State(), seen, depth=0)
     return seen.findings
+
+
+def _piece(page, number: int) -> str:
+    """What the page's label says it is, where it says more than its number."""
+    try:
+        label = str(page.label)
+    except (ValueError, AttributeError):
+        return ""
+    return "" if label in ("", str(number)) else label
 
 
 def _boxes(page, seen: _Page) -> None:
@@ -304,7 +316,7 @@ def _xobject(resources, name, state: _State, seen: _Page, depth: int) -> None:
             for what, where in seen.forms[key]:
                 if what not in seen.said:  # said once a page, as the form would
                     seen.said.add(what)
-                    seen.findings.append(Finding(seen.number, what, where))
+                    seen.findings.append(Finding(seen.number, what, where, seen.piece))
             return
         before = len(seen.findings)
         _walk(obj, obj.get("/Resources", resources), inner, seen, depth + 1)

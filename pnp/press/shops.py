@@ -92,7 +92,7 @@ def shop_files(shop: Shop, doc: Document, stem: str, render, finish) -> dict[Pat
         return _each_face(_backs_once(faces), doc, name, render, finish)
     pages = faces if shop.form == "alternating" else _backs_once(faces)
     return {Path(f"{name}.pdf"): finish(render(_document(doc, pages)), doc.title,
-                                        f"{name}.pdf")}
+                                        f"{name}.pdf", [page.label for page in pages])}
 
 
 def _document(doc: Document, pages: list[Page]) -> Document:
@@ -121,7 +121,7 @@ def _each_face(pages: list[Page], doc: Document, name: str, render, finish
         counts[part] += 1
         numbered.append((part, counts[part]))
     whole = finish(render(_document(doc, [tombo_page(page) for page in pages])), doc.title,
-                   f"{name}/")
+                   f"{name}/", [page.label for page in pages])
     titles = [f"{doc.title} {part} {number}" for part, number in numbered]
     out: dict[Path, bytes] = {}
     for (part, number), data, picture in zip(numbered, split(whole, titles),
