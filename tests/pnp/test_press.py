@@ -245,8 +245,9 @@ def test_game_pieces_go_to_a_shop_and_whole_sheets_are_refused(tmp_path):
     assert "whole sheets for a home or copy-shop printer" in said
 
 
-def test_a_finding_names_the_piece_its_page_prints():
-    said = refuses(main, ["build", "rakugaaki", "guards", "--for", "drivethrucards"])
+def test_a_finding_names_the_piece_its_page_prints(tmp_path):
+    said = refuses(main, ["build", "rakugaaki", "guards", "--for", "drivethrucards", "--out",
+                          str(tmp_path)])
     assert "page 2 (guards: guard-2): text within 3.175 mm of the trim (at x " in said
 
 
