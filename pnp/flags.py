@@ -101,6 +101,9 @@ press_options = [
                  help="Total ink, in % (default 300, or the shop's)."),
     click.option("--safe", type=click.FloatRange(0, 10),
                  help="mm inside the trim kept clear of text (default 3, or the shop's)."),
+    click.option("--rich-black", metavar="C,M,Y,K",
+                 help="The inks of large black areas, in % (default 30,15,15,100); text "
+                      "and lines stay black ink alone."),
 ]
 
 
@@ -149,11 +152,12 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                  target: str | None = None, press: bool = False,
                  condition: str | None = None, pdfx: str | None = None,
                  icc: str | None = None, ink_limit: float | None = None,
-                 safe: float | None = None) -> Options:
+                 safe: float | None = None, rich_black: str | None = None) -> Options:
     from pnp.build import Options
 
     dx, dy = offset_pair(back_offset, "--back-offset")
-    made = press_of(target, press, condition, pdfx, icc, ink_limit, safe)
+    made = press_of(target, press, condition, pdfx, icc, ink_limit, safe,
+                    inks_of(rich_black) if rich_black is not None else None)
     shop = target if target not in (None, "tts") else None
     if made is not None or shop is not None:
         from pnp.press.shops import SHOPS
@@ -173,8 +177,21 @@ def make_options(paper: str, lang: str, copies: int, ink_saver: bool, duplex: st
                    page_numbers(page_list), made, shop)
 
 
+def inks_of(text: str) -> tuple[float, float, float, float]:
+    """``30,15,15,100`` → (0.3, 0.15, 0.15, 1.0): four percentages of ink."""
+    try:
+        inks = tuple(float(v) / 100 for v in text.split(","))
+    except ValueError:
+        inks = ()
+    if len(inks) != 4 or not all(0 <= v <= 1 for v in inks):
+        raise InputError(f"--rich-black {text!r}: four percentages C,M,Y,K from 0 to 100, "
+                         "like 30,15,15,100")
+    return inks  # type: ignore[return-value]
+
+
 def press_of(target: str | None, press: bool, condition: str | None, pdfx: str | None,
-             icc: str | None, ink_limit: float | None, safe: float | None):
+             icc: str | None, ink_limit: float | None, safe: float | None,
+             rich_black: tuple[float, float, float, float] | None = None):
     """The press settings the options ask for: a shop's, changed by what is given, or
     --press's own; None for a build for home printing."""
     from dataclasses import replace
@@ -182,7 +199,8 @@ def press_of(target: str | None, press: bool, condition: str | None, pdfx: str |
     from pnp.press import Press
 
     given = {k: v for k, v in (("condition", condition), ("pdfx", pdfx), ("icc", icc),
-                               ("ink_limit", ink_limit), ("safe", safe)) if v is not None}
+                               ("ink_limit", ink_limit), ("safe", safe),
+                               ("rich_black", rich_black)) if v is not None}
     if target not in (None, "tts"):
         from pnp.press.shops import SHOPS
 

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from companion.errors import InputError
-from pnp.press.separation import CONDITIONS, Separation
+from pnp.press.separation import CONDITIONS, RICH_BLACK, Separation
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Press:
     safe: float = 3.0  # mm kept clear of text inside the trim
     bleed: float = 3.0  # mm the shop needs beyond the trim
     dpi: float = 300.0  # the least resolution of pictures at their printed size
+    rich_black: tuple[float, float, float, float] = RICH_BLACK  # for large black fills
 
     def check(self) -> None:
         if self.condition not in CONDITIONS:
@@ -35,6 +36,10 @@ class Press:
                              f"{', '.join(CONDITIONS)}")
         if not 100 <= self.ink_limit <= 400:
             raise InputError(f"--ink-limit {self.ink_limit:g}: 100 to 400 %")
+        if sum(self.rich_black) * 100 > self.ink_limit + 1e-6:
+            shown = ",".join(f"{v * 100:g}" for v in self.rich_black)
+            raise InputError(f"--rich-black {shown}: {sum(self.rich_black) * 100:g} % of ink, "
+                             f"over the limit of {self.ink_limit:g} %")
         if self.pdfx == "x4" and self.icc is None and self._condition.profile is None:
             raise InputError(f"PDF/X-4 embeds the output profile, and none may ship for "
                              f"{self._condition.name}: give --icc with the condition's "
@@ -55,7 +60,7 @@ class Press:
         from pnp.press.separation import separation_for
 
         return separation_for(self._condition, Path(self.icc) if self.icc else None,
-                              self.ink_limit)
+                              self.ink_limit, self.rich_black)
 
 
 class Presswork:

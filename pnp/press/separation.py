@@ -116,9 +116,9 @@ class Separation:
     def ink(self, colour: str, *, area: float = 0.0, line: bool = False) -> CMYK:
         """The inks of ``#rrggbb``; ``area`` (mm²) tells a large black fill; a
         near-black ``line`` (text or a stroke) prints in black ink alone."""
-        if colour.lower() in ("#000000", "#000"):
-            return self.rich_black if area >= LARGE_AREA else K100
-        inks = self._ink(colour.lower())
+        inks = K100 if colour.lower() in ("#000000", "#000") else self._ink(colour.lower())
+        if inks == K100 and area >= LARGE_AREA:
+            return self.rich_black  # black ink alone would print a large area greyish
         return K100 if line and inks[3] >= NEAR_BLACK else inks
 
     @lru_cache(maxsize=4096)  # noqa: B019 (one separation a build; colours are few)

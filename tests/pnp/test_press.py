@@ -123,6 +123,13 @@ def test_black_text_and_lines_print_k100_over_what_is_beneath(tmp_path):
     assert any(fill == K100 for fill, _on in texts)
 
 
+def test_large_black_areas_take_the_rich_black_given(tmp_path):
+    folder, _ = build(tmp_path, "--press", "--rich-black", "60,40,40,100")
+    fills = {tuple(float(v) for v in ops) for ops, op in
+             operators(pikepdf.open(folder / "poker-press.pdf")) if op == "k"}
+    assert (0.6, 0.4, 0.4, 1.0) in fills and RICH_BLACK not in fills
+
+
 def test_pdf_x4_embeds_the_conditions_profile(tmp_path):
     folder, _ = build(tmp_path, "--press", "--condition", "fogra39")
     pdf = pikepdf.open(folder / "poker-press.pdf")
@@ -153,6 +160,8 @@ def test_pdf_x4_for_japan_color_needs_its_profile_given(tmp_path):
     (["--for", "gamecrafter", "--pdfx", "x1a"], "--for gamecrafter makes RGB pictures"),
     (["--press", "--fold"], "--fold, --ink-saver and --copies do not apply"),
     (["--press", "--icc", "missing.icc"], "missing.icc"),
+    (["--press", "--rich-black", "60,40,40"], "four percentages C,M,Y,K"),
+    (["--press", "--rich-black", "100,100,100,100"], "400 % of ink, over the limit of 300 %"),
 ])
 def test_press_options_that_do_not_go_together_are_refused(tmp_path, args, words):
     assert words in refuses(main, ["deck", str(POKER), "--out", str(tmp_path), *args])
