@@ -14,6 +14,7 @@ from pnp.settings import (
     DUPLEX,
     LANGS,
     PAPER_NAMES,
+    PDFX_NAMES,
     SHOP_NAMES,
     TILE_SHAPES,
 )
@@ -92,9 +93,9 @@ press_options = [
     click.option("--condition", type=click.Choice(CONDITION_NAMES),
                  help="The printing condition colours are separated for (default "
                       "japan-color-2001-coated, or the shop's)."),
-    click.option("--pdfx", type=click.Choice(["x4", "x1a"]),
-                 help="PDF/X-4, or PDF/X-1a:2001 (default: X-4 where the condition's "
-                      "profile is at hand, else X-1a)."),
+    click.option("--pdfx", type=click.Choice(PDFX_NAMES),
+                 help="PDF/X-4, PDF/X-1a:2001 or PDF/X-1a:2003 (default: X-4 where the "
+                      "condition's profile is at hand, else X-1a:2001)."),
     click.option("--icc", type=click.Path(dir_okay=False),
                  help="The CMYK output profile to separate with and embed (the shop's)."),
     click.option("--ink-limit", type=click.FloatRange(100, 400),

@@ -15,4 +15,5 @@ GAME_OPTIONS = {"square": "--square", "map": "--map", "board": "--board", "cell"
 #: The print shops' forms (pnp.press.shops.SHOPS) and the printing conditions
 #: (pnp.press.separation.CONDITIONS), named here so the options need not load them.
 SHOP_NAMES = ("japan", "drivethrucards", "printninja", "gamecrafter")
-CONDITION_NAMES = ("japan-color-2001-coated", "fogra39", "gracol2006")
+CONDITION_NAMES = ("japan-color-2001-coated", "fogra39", "gracol2006", "swop2006")
+PDFX_NAMES = ("x4", "x1a", "x1a2003")

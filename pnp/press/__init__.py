@@ -84,10 +84,9 @@ class Presswork:
 
         press = self.press
         condition = CONDITIONS[press.condition]
-        profile = None
-        if press.version == "x4":
-            profile = self.separation.profile if press.icc else shipped_profile(
-                str(condition.profile))
+        # the output profile goes in wherever there is one (PDF/X-1a may carry it too)
+        profile = self.separation.profile if press.icc else (
+            shipped_profile(condition.profile) if condition.profile else None)
         made = make_pdfx(data, Intent(press.version, condition, profile), title, labels)
         rules = Rules(press.bleed, press.safe, press.ink_limit, press.dpi)
         findings = check(made, rules, source=what)

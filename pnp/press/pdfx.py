@@ -7,9 +7,9 @@ separated for, with its ICC profile where the standard needs one), the
 ``Trapped``, the dates, and a TrimBox and BleedBox on every page.
 
 * **PDF/X-4** (ISO 15930-7): PDF 1.6, the output profile embedded.
-* **PDF/X-1a:2001** (ISO 15930-1): PDF 1.3, CMYK only, no transparency; a
-  registered condition (Japan Color 2001 Coated is ``JC200103``) may be named
-  without its profile.
+* **PDF/X-1a:2001** (ISO 15930-1) and **PDF/X-1a:2003** (ISO 15930-4): PDF 1.3
+  and 1.4, CMYK only, no transparency; a registered condition (Japan Color 2001
+  Coated is ``JC200103``) may be named without its profile.
 
 The dates are reportlab's reproducible ones (2000-01-01), or
 ``SOURCE_DATE_EPOCH`` where it is set, so the same build gives the same bytes.
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from companion.errors import InputError
 from pnp.press.separation import OVERPRINT_STATES, Condition
 
-VERSIONS = {"x4": "PDF/X-4", "x1a": "PDF/X-1a:2001"}
-PDF_VERSION = {"x4": "1.6", "x1a": "1.3"}
+VERSIONS = {"x4": "PDF/X-4", "x1a": "PDF/X-1a:2001", "x1a2003": "PDF/X-1a:2003"}
+PDF_VERSION = {"x4": "1.6", "x1a": "1.3", "x1a2003": "1.4"}
 REGISTRY = "http://www.color.org"
 
 
@@ -172,7 +172,7 @@ def _information(pdf, intent: Intent, title: str) -> None:
     info.CreationDate = made
     info.ModDate = made
     info.GTS_PDFXVersion = version
-    if intent.version == "x1a":
+    if intent.version == "x1a":  # 2001 names its conformance level too; 2003 does not
         info.GTS_PDFXConformance = version
     identity = "uuid:" + _uuid(pdf, title)
     with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:

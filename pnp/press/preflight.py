@@ -99,7 +99,7 @@ def check(data: bytes, rules: Rules = Rules(), *, source: str = "the PDF") -> li
     except pikepdf.PdfError as err:
         why = str(err).split(": ", 1)[-1]  # without qpdf's name for the stream
         raise InputError(f"not a PDF that can be read ({why})", source) from None
-    x1a = "PDF/X-1a" in str(pdf.docinfo.get("/GTS_PDFXVersion", ""))
+    x1a = "PDF/X-1a" in str(pdf.docinfo.get("/GTS_PDFXVersion", ""))  # :2001 and :2003
     findings: list[Finding] = []
     forms: dict = {}
     widths: dict = {}

@@ -56,6 +56,8 @@ CONDITIONS = {c.key: c for c in (
               "(paper type 1 or 2), FOGRA39", "FOGRA39-pnp.icc", "FOGRA39-pnp.icc"),
     Condition("gracol2006", "CGATS TR 006", "GRACoL 2006 Coated #1 (CGATS TR 006)",
               "GRACoL2006-pnp.icc", "GRACoL2006-pnp.icc"),
+    Condition("swop2006", "CGATS TR 003", "SWOP 2006 Coated #3 (CGATS TR 003)",
+              "SWOP2006-pnp.icc", "SWOP2006-pnp.icc"),
 )}
 
 

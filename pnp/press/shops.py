@@ -7,13 +7,13 @@ face, backs after their fronts); a shop's form then makes the files it wants:
   trim + 3 mm bleed with トンボ (corner and centre marks) round it, a JPEG proof
   beside each, ASCII file names by part and number, each different back once;
   CMYK, PDF/X-1a:2001 for Japan Color 2001 Coated.
-* ``drivethrucards`` — one PDF per deck, front and back alternating, 1/8 in
-  bleed and safe zone, CMYK with total ink ≤ 240 %, PDF/X-1a:2001.
+* ``drivethrucards`` — one PDF per deck, front and back alternating, each page
+  the card product's size (poker 2.5 × 3.5 in) plus 1/8 in bleed, a 1/8 in safe
+  zone, CMYK for SWOP with total ink ≤ 240 %, PDF/X-1a:2003.
 * ``printninja`` — one PDF, one face a page: the fronts, then each different
   back once; 1/8 in bleed, CMYK, PDF/X-1a:2001.
-* ``gamecrafter`` — one PNG per face at 300 dpi with 1/8 in bleed, the size of
-  the shop's template for the product (825 × 1125 px for poker cards), each
-  different back once.
+* ``gamecrafter`` — one PNG per face at 300 dpi, the card product's size plus
+  1/8 in bleed (825 × 1125 px for poker cards), each different back once.
 """
 
 from __future__ import annotations
@@ -41,6 +41,14 @@ class Shop:
     bleed: float  # mm beyond the trim
     needs: str  # what the shop's guide asks, for the help and docs
     note: str = ""  # said after the build
+    #: The card products the shop prints (trim in inches): a face is printed as the one
+    #: within 1.5 mm of its size, on a page of that size plus bleed. None: any size.
+    products: tuple[str, ...] | None = None
+
+
+#: Card products of the American print-on-demand shops: trim, inches.
+PRODUCTS = {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "mini": (1.75, 2.5),
+            "tarot": (2.75, 4.75), "square": (2.5, 2.5), "business": (3.5, 2.0)}
 
 
 SHOPS = {shop.key: shop for shop in (
@@ -51,28 +59,21 @@ SHOPS = {shop.key: shop for shop in (
          "(Japan Color 2001 Coated)",
          "rounded corners are ordered (角丸, R3 for poker cards), not drawn in the files"),
     Shop("drivethrucards", "DriveThruCards",
-         Press("gracol2006", "x1a", None, 240.0, INCH / 8, INCH / 8), "alternating",
-         INCH / 8, "one PDF, front and back alternating, 1/8 in bleed and safe zone, CMYK "
-         "≤ 240 % ink, PDF/X-1a"),
+         Press("swop2006", "x1a2003", None, 240.0, INCH / 8, INCH / 8), "alternating",
+         4.0, "one PDF, front and back alternating, the product's size + 1/8 in bleed, "
+         "1/8 in safe zone, CMYK ≤ 240 % ink, PDF/X-1a:2003 (SWOP)",
+         products=("poker", "mini", "tarot", "square", "business")),
     Shop("printninja", "PrintNinja",
          Press("gracol2006", "x1a", None, 300.0, INCH / 8, INCH / 8), "backs-once",
          INCH / 8, "one PDF, one face a page, the shared back once, 1/8 in bleed, CMYK "
          "PDF/X-1a"),
     Shop("gamecrafter", "The Game Crafter", None, "pictures", 4.0,
-         "a PNG per face at 300 dpi with 1/8 in bleed, the template's size (825 × 1125 px "
-         "for poker), the shared back once"),
+         "a PNG per face at 300 dpi, the product's size + 1/8 in bleed (825 × 1125 px "
+         "for poker), the shared back once", products=tuple(PRODUCTS)),
 )}
 
-#: The Game Crafter's card products: trim in inches → its template in pixels.
-GAMECRAFTER = {
-    "poker": ((2.5, 3.5), (825, 1125)),
-    "bridge": ((2.25, 3.5), (750, 1125)),
-    "mini": ((1.75, 2.5), (600, 825)),
-    "tarot": ((2.75, 4.75), (900, 1500)),
-    "square": ((2.5, 2.5), (825, 825)),
-    "business": ((3.5, 2.0), (1125, 675)),
-}
 FIT = 1.5  # mm: a card this close to a product's trim is printed as that product
+SHOP_BLEED = INCH / 8  # the bleed round a product's trim on its page
 
 
 def ascii_name(text: str, fallback: str) -> str:
@@ -85,6 +86,8 @@ def shop_files(shop: Shop, doc: Document, stem: str, render, finish) -> dict[Pat
     folder. ``render(doc)`` gives a PDF's bytes; ``finish(data, title, what)`` makes one
     a checked PDF/X file."""
     faces = doc.pages  # one-up pages, each with its trim (pnp.build refuses sheets)
+    if shop.products is not None:
+        faces = [as_product(page, shop) for page in faces]
     name = ascii_name(stem, "print")
     if shop.form == "pictures":
         return _pictures(_backs_once(faces), doc, name, render)
@@ -97,6 +100,31 @@ def shop_files(shop: Shop, doc: Document, stem: str, render, finish) -> dict[Pat
 
 def _document(doc: Document, pages: list[Page]) -> Document:
     return Document(doc.game, doc.component, doc.title, doc.subject, doc.keywords, pages)
+
+
+def as_product(page: Page, shop: Shop) -> Page:
+    """A one-up face on a page of the shop's product it is printed as: the product's
+    trim plus 1/8 in bleed, the face centred on it (its own bleed, which the shops'
+    bleed of 4 mm makes wide enough, covering the difference)."""
+    bleed, _top, w, h = page.trim or (0.0, 0.0, page.width, page.height)
+    pw, ph = _product(w, h, shop)
+    b = SHOP_BLEED
+    dx, dy = b + (pw - w) / 2 - bleed, b + (ph - h) / 2 - bleed
+    return Page(pw + 2 * b, ph + 2 * b, [Group(tuple(page.shapes), dx=dx, dy=dy)],
+                trim=(b, b, pw, ph), bleed=(0, 0, pw + 2 * b, ph + 2 * b), label=page.label,
+                decorate=False)
+
+
+def _product(w: float, h: float, shop: Shop) -> tuple[float, float]:
+    """The trim (mm) of the shop's product a ``w`` × ``h`` mm card is printed as."""
+    for name in shop.products or ():
+        tw, th = (v * INCH for v in PRODUCTS[name])
+        if abs(tw - w) <= FIT and abs(th - h) <= FIT:
+            return tw, th
+    sizes = ", ".join(f"{name} {PRODUCTS[name][0]:g} × {PRODUCTS[name][1]:g} in"
+                      for name in shop.products or ())
+    raise InputError(f"a {w:g} × {h:g} mm card is none of {shop.name}'s card products "
+                     f"({sizes})")
 
 
 def _backs_once(pages: list[Page]) -> list[Page]:
@@ -193,8 +221,8 @@ def proofs(data: bytes, dpi: int = 150) -> list[bytes]:
 
 
 def _pictures(pages: list[Page], doc: Document, name: str, render) -> dict[Path, bytes]:
-    """The Game Crafter: each face a PNG of the product's template at 300 dpi (rendered
-    one by one, encoded on every core: the encoding is most of the time)."""
+    """The Game Crafter: each face a PNG of its product's page at 300 dpi (rendered one
+    by one, encoded on every core: the encoding is most of the time)."""
     import os
     from concurrent.futures import ThreadPoolExecutor
 
@@ -202,7 +230,6 @@ def _pictures(pages: list[Page], doc: Document, name: str, render) -> dict[Path,
 
     from pnp.deck.tts import png
 
-    pw, ph = _product(pages[0])
     document = pypdfium2.PdfDocument(render(_document(doc, pages)))
     counts = {"front": 0, "back": 0}
     made = {}
@@ -211,34 +238,12 @@ def _pictures(pages: list[Page], doc: Document, name: str, render) -> dict[Path,
             for index, page in enumerate(pages):
                 part = "back" if page.label.endswith("(back)") else "front"
                 counts[part] += 1
+                size = (round(page.width / INCH * 300), round(page.height / INCH * 300))
                 image = document[index].render(scale=300 / 72).to_pil().convert("RGB")
+                if image.size != size:  # a pixel lost to rounding
+                    image = image.resize(size)
                 made[Path(name) / f"{name}-{part}-{counts[part]:03d}.png"] = workers.submit(
-                    png, _centre_crop(image, pw, ph), smallest=False)  # uploaded, not kept
+                    png, image, smallest=False)  # uploaded, not kept
     finally:
         document.close()
     return {path: future.result() for path, future in made.items()}
-
-
-def _product(page: Page) -> tuple[int, int]:
-    """The template (pixels) of The Game Crafter's product a face is printed as: the
-    one whose trim is within 1.5 mm of the face's."""
-    _x, _y, w, h = page.trim or (0, 0, page.width, page.height)
-    for (tw, th), pixels in GAMECRAFTER.values():
-        if abs(tw * INCH - w) <= FIT and abs(th * INCH - h) <= FIT:
-            return pixels
-    sizes = ", ".join(f"{k} {tw:g} × {th:g} in" for k, ((tw, th), _p) in GAMECRAFTER.items())
-    raise InputError(f"a {w:g} × {h:g} mm card is none of The Game Crafter's card products "
-                     f"({sizes})")
-
-
-def _centre_crop(image, width: int, height: int):
-    """The picture cut (or padded with its edge) to the template, trim centred."""
-    from PIL import ImageOps
-
-    iw, ih = image.size
-    if iw < width or ih < height:
-        pad = (max(width - iw, 0) + 1) // 2, (max(height - ih, 0) + 1) // 2
-        image = ImageOps.expand(image, border=(pad[0], pad[1]), fill=image.getpixel((0, 0)))
-        iw, ih = image.size
-    left, top = (iw - width) // 2, (ih - height) // 2
-    return image.crop((left, top, left + width, top + height))

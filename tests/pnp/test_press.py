@@ -210,6 +210,14 @@ def test_drivethrucards_gets_one_pdf_alternating_within_240_percent(tmp_path):
     data = (folder / "poker-drivethrucards.pdf").read_bytes()
     pdf = pikepdf.open(io.BytesIO(data))
     assert len(pdf.pages) == 108
+    assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003" and pdf.pdf_version == "1.4"
+    intent = pdf.Root.OutputIntents[0]
+    assert str(intent.OutputConditionIdentifier) == "CGATS TR 003"
+    assert intent.DestOutputProfile.read_bytes() == shipped_profile("SWOP2006-pnp.icc")
+    media = [float(v) / 72 for v in pdf.pages[0].obj.MediaBox]
+    assert media[2:] == pytest.approx([2.75, 3.75])  # poker 2.5 × 3.5 in + 1/8 in bleed
+    labels = [str(page.label) for page in pdf.pages[:2]]
+    assert labels == ["deck: card 1", "deck: card 1 (back)"]  # front, then its back
     bleed = float(pdf.pages[0].obj.TrimBox[0]) - float(pdf.pages[0].obj.BleedBox[0])
     assert bleed / MM == pytest.approx(25.4 / 8, abs=0.01)
     totals = [sum(float(v) for v in ops) for ops, op in operators(pdf) if op in ("k", "K")]
@@ -235,6 +243,12 @@ def test_the_game_crafter_gets_a_png_per_face_of_its_template_size(tmp_path):
         assert made.read_bytes() == (folder / "poker-gamecrafter" / made.name).read_bytes()
 
 
+def test_game_pieces_of_no_card_product_are_refused_by_drivethrucards(tmp_path):
+    said = refuses(main, ["build", "darkhall", "tokens", "--for", "drivethrucards", "--out",
+                          str(tmp_path)])
+    assert "is none of DriveThruCards's card products (poker 2.5 × 3.5 in" in said
+
+
 def test_a_card_of_no_game_crafter_product_is_refused(tmp_path):
     deck = tmp_path / "odd.toml"
     deck.write_text(POKER.read_text("utf-8").replace('size = "poker"', "size = [40, 40]"),
@@ -255,7 +269,7 @@ def test_game_pieces_go_to_a_shop_and_whole_sheets_are_refused(tmp_path):
 
 
 def test_a_finding_names_the_piece_its_page_prints(tmp_path):
-    said = refuses(main, ["build", "rakugaaki", "guards", "--for", "drivethrucards", "--out",
+    said = refuses(main, ["build", "rakugaaki", "guards", "--for", "printninja", "--out",
                           str(tmp_path)])
     assert "page 2 (guards: guard-2): text within 3.175 mm of the trim (at x " in said
 
