@@ -31,7 +31,9 @@ def check_command(pdf_file: Path, bleed: float, safe: float, ink_limit: float, d
     total ink within the limit, small text not in rich black), pictures sharp
     enough at their size, every font embedded, and no transparency in PDF/X-1a.
 
-    Each finding names its page and where on it (mm from the trim's top-left).
+    Each finding names its page (and its piece, where the file labels its
+    pages, as print-shop files from pnp do) and where on it, in mm from the
+    trim's top-left.
     Exit status 0 when nothing is found, 2 otherwise. Every --press and --for
     build is checked like this before it is written.
 

@@ -96,15 +96,24 @@ def check(data: bytes, rules: Rules = Rules(), *, source: str = "the PDF") -> li
 
     try:
         pdf = pikepdf.Pdf.open(io.BytesIO(data))
-    except pikepdf.PdfError as err:
+    except pikepdf.PasswordError:
+        raise InputError("the PDF is locked with a password: a print shop cannot open it "
+                         "either", source) from None
+    except (pikepdf.PdfError, RuntimeError) as err:
         why = str(err).split(": ", 1)[-1]  # without qpdf's name for the stream
         raise InputError(f"not a PDF that can be read ({why})", source) from None
     x1a = "PDF/X-1a" in str(pdf.docinfo.get("/GTS_PDFXVersion", ""))  # :2001 and :2003
     findings: list[Finding] = []
     forms: dict = {}
     widths: dict = {}
-    for number, page in enumerate(pdf.pages, start=1):
-        findings += _page(page, number, rules, x1a, forms, widths)
+    number = 0
+    try:
+        for number, page in enumerate(pdf.pages, start=1):
+            findings += _page(page, number, rules, x1a, forms, widths)
+    except (pikepdf.PdfError, RuntimeError, ValueError, KeyError, TypeError, AttributeError,
+            IndexError) as err:  # a damaged file: said, never a traceback
+        where = f"page {number + 1}" if number else "its pages"
+        raise InputError(f"{where} cannot be read ({str(err)[:120]})", source) from None
     return findings
 
 

@@ -305,6 +305,12 @@ def test_check_reads_a_home_print_file_and_names_what_a_shop_refuses(tmp_path):
     assert found["passed"] is False and found["findings"][0]["page"] == 1
     (tmp_path / "note.pdf").write_text("hello", "utf-8")
     assert "not a PDF file" in refuses(main, ["check", str(tmp_path / "note.pdf")])
+    with pikepdf.open(tmp_path / "poker-one-up.pdf") as pdf:
+        pdf.save(tmp_path / "locked.pdf", encryption=pikepdf.Encryption(owner="o", user="u"))
+    assert "locked with a password" in refuses(main, ["check", str(tmp_path / "locked.pdf")])
+    (tmp_path / "cut.pdf").write_bytes((tmp_path / "poker-one-up.pdf").read_bytes()[:3000])
+    said = refuses(main, ["check", str(tmp_path / "cut.pdf")])
+    assert "cut.pdf" in said and "Traceback" not in said
 
 
 def made_pdf(draw, *, trim: bool = True, bleed: float = 3.0) -> bytes:
@@ -378,3 +384,27 @@ def test_check_finds_missing_boxes_thin_bleed_and_coarse_pictures():
     rgb = ImageReader(Image.new("RGB", (600, 600), (200, 10, 10)))
     assert any("an RGB picture" in f for f in found(made_pdf(
         lambda c: c.drawImage(rgb, 10 * MM, 10 * MM, 25.4 * MM, 25.4 * MM))))
+
+
+@pytest.fixture(scope="module")
+def small_print_file(tmp_path_factory) -> bytes:
+    folder = tmp_path_factory.mktemp("small")
+    succeeds(main, ["deck", str(POKER), "--press", "--only", "1-2", "--out", str(folder)])
+    with pikepdf.open(next(folder.glob("*.pdf"))) as pdf:
+        out = io.BytesIO()
+        pdf.save(out, compress_streams=False,
+                 stream_decode_level=pikepdf.StreamDecodeLevel.generalized)
+    return out.getvalue()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)),
+                min_size=1, max_size=30))
+def test_a_damaged_pdf_is_said_to_be_damaged_never_a_traceback(small_print_file, changes):
+    data = bytearray(small_print_file)
+    for place, value in changes:
+        data[int(place * len(data))] = value
+    try:
+        check(bytes(data))
+    except InputError as err:
+        assert "the PDF" in str(err) or "cannot be read" in str(err)
