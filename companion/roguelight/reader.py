@@ -414,6 +414,10 @@ def _edge_kind(board: Map, filled: frozenset[Cell], side) -> tuple[bool, bool, b
 
 
 def _candidates(board: Map, filled: frozenset[Cell]):
+    """Every rectangle a plan could be by the rules: at least 2 × 2, at most 12 cells
+    (white + black), its cells open (but the exits, filled at the end), sharing an
+    edge with a filled cell (but the setup plans), and a large monster enclosed whole
+    or not at all."""
     for top in range(board.height - 1):
         for left in range(board.width - 1):
             for bottom in range(top + 1, board.height):
@@ -423,7 +427,18 @@ def _candidates(board: Map, filled: frozenset[Cell]):
                         break
                     if any(c in filled and c not in board.exits for c in rect.cells()):
                         break  # a plan's cells stay open, but for the exits filled at the end
-                    yield rect
+                    if _drawable(board, filled, rect):
+                        yield rect
+
+
+def _drawable(board: Map, filled: frozenset[Cell], rect: Rect) -> bool:
+    if rect in board.entrance_blocks.values():
+        return True  # the setup plan, drawn before anything was filled
+    cells = set(rect.cells())
+    beside = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    if not (beside - cells) & filled:
+        return False  # a plan is drawn against filled cells (the outer wall does not count)
+    return all(not (m.cells & cells) or m.cells <= cells for m in board.large)
 
 
 def _perimeter(rect: Rect):

@@ -17,6 +17,8 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.roguelight import layout, reader
@@ -312,3 +314,21 @@ def test_the_open_entrances_setup_plan_is_added_by_rule():
     two_open = reader.Reading(board, "basic", frozenset(), (), 2, frozenset(), frozenset(),
                               (), [])
     assert reader.with_setup_plan(two_open).plans == ()  # no single open entrance: no rule
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["basic", "advanced"]), st.sets(st.tuples(st.integers(0, 9),
+                                                                  st.integers(0, 9)),
+                                                        max_size=40))
+def test_a_plan_is_looked_for_only_where_the_rules_let_one_be_drawn(name, filled):
+    board = shipped(name)
+    filled = frozenset(c for c in filled if board.on_map(c))
+    setups = set(board.entrance_blocks.values())
+    for rect in reader._candidates(board, filled):
+        cells = set(rect.cells())
+        assert rect.width >= 2 and rect.height >= 2 and rect.area <= 12
+        assert not any(c in filled and c not in board.exits for c in cells)
+        beside = {(x + dx, y + dy) for x, y in cells
+                  for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cells
+        assert rect in setups or beside & filled  # drawn against a filled cell
+        assert all(not (m.cells & cells) or m.cells <= cells for m in board.large)
