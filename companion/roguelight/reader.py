@@ -173,6 +173,11 @@ def _check_light(sheet: Sheet, at: SheetLayout) -> list[str]:
         raise PhotoError(_("too blurred to read: sharpness {sharp} (at least {least} is "
                            "needed); hold the phone still and let it focus",
                            sharp=f"{sharp:.2f}", least=f"{SHARPEST_BLUR:.2f}"))
+    scale = sheet.photo_scale()
+    if scale < FINE:
+        return [_("the sheet is small in the photo ({scale} pixels a millimetre): light "
+                  "pencil may be missed, so look over the cells read open, or take the photo "
+                  "closer, the sheet filling the frame", scale=f"{scale:.1f}")]
     return []
 
 
@@ -369,11 +374,33 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
         value, confidence = _decide(score, PLANNED, PLANNED_BAND)
         if value:
             taken.append(rect)
-            marks.append(Mark("plan", rect.name(), value, confidence))
+            marks += _rivalled(rect, score, confidence, scored, taken)
         elif confidence < DOUBT and not any(rect.overlaps(other) for other in doubted):
             doubted.append(rect)  # the likeliest plan of its place, not each overlapping one
             marks.append(Mark("plan", rect.name(), value, confidence))
     return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks
+
+
+#: A plan read whose likeliest rival (a rectangle over the same cells, a row or a
+#: column more or less) scores within this much of it is a doubt, and so is the rival.
+RIVAL = 0.3
+
+
+def _rivalled(rect: Rect, score: float, confidence: float, scored: list, taken: list[Rect]
+              ) -> list[Mark]:
+    """The plan as read; where a rival rectangle over mostly the same cells scores
+    nearly as well (a dash seen on the wrong side of a line), both as doubts, so the
+    player looks at that corner of the sheet whichever was drawn."""
+    rivals = [(s, r) for s, r in scored if r != rect and r not in taken and r.overlaps(rect)
+              and 2 * len(set(r.cells()) & set(rect.cells())) >= min(r.area, rect.area)]
+    mark = Mark("plan", rect.name(), True, confidence)
+    if not rivals:
+        return [mark]
+    rival_score, rival = max(rivals, key=lambda sr: sr[0])
+    near = 0.5 + max(score - rival_score, 0.0) / (2 * RIVAL)
+    if near >= min(confidence, 1.0) or near >= DOUBT:
+        return [mark]
+    return [Mark("plan", rect.name(), True, near), Mark("plan", rival.name(), False, near)]
 
 
 def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:

@@ -332,3 +332,13 @@ def test_a_plan_is_looked_for_only_where_the_rules_let_one_be_drawn(name, filled
                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cells
         assert rect in setups or beside & filled  # drawn against a filled cell
         assert all(not (m.cells & cells) or m.cells <= cells for m in board.large)
+
+
+def test_a_sheet_small_in_the_photo_is_said_to_be_so(tmp_path):
+    shot = photos.photo(1002)
+    image = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    small = cv2.resize(image, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
+    read = reader.read(cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes())
+    assert read.sheet.photo_scale() < reader.FINE
+    assert any("the sheet is small in the photo" in note and "closer" in note
+               for note in read.notes)
