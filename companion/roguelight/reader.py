@@ -262,7 +262,8 @@ def _marks(sheet: Sheet, at: SheetLayout):
     """Everything a player writes, read: the values and every mark with its confidence."""
     pencil = Pencil.of(sheet, at)
     areas = layout.areas(at)
-    marks = [Mark("cell", area.name, *pencil.fill(area)) for area in areas]
+    marks = _dim_cells(sheet, pencil, areas,
+                       [Mark("cell", area.name, *pencil.fill(area)) for area in areas])
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
@@ -274,6 +275,31 @@ def _marks(sheet: Sheet, at: SheetLayout):
     marks = [Mark(m.what, m.name, m.value, 0.5 + (m.confidence - 0.5) / coarse) for m in marks]
     goals = tuple(m.name for m in goal_marks if m.value)
     return (filled, plans, development, circled, spent, goals, marks)
+
+
+#: A cell read open but this much darker than the open cells' usual brightness may
+#: be a light fill the paper's estimate took in (a sheet small in the photo): a doubt.
+DIM = 0.08
+
+
+def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark]
+               ) -> list[Mark]:
+    """The cells read open, looked at once more by their plain brightness against
+    the other open cells: one clearly darker is a doubt, not a sure "open"."""
+    if sheet.photo_scale() >= FINE:
+        return marks  # sharp enough: the pencil itself was seen, or not there
+    brightness = {}
+    for area, mark in zip(areas, marks, strict=True):
+        if not mark.value and not any(c in pencil.tinted_cells for c in area.cells):
+            box, free = _free(area, inset=1.0, clear=pencil.clear)
+            x0, y0, x1, y1 = _pixels(box)
+            brightness[area.name] = float(np.median(sheet.image[y0:y1, x0:x1][free]))
+    if len(brightness) < 8:
+        return marks
+    usual = float(np.median(list(brightness.values())))
+    return [Mark(m.what, m.name, m.value, min(m.confidence, 0.6))
+            if m.name in brightness and brightness[m.name] < usual * (1 - DIM) else m
+            for m in marks]
 
 
 def _development(pencil: Pencil, at: SheetLayout) -> tuple[int, list[Mark]]:

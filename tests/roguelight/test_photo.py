@@ -342,3 +342,22 @@ def test_a_sheet_small_in_the_photo_is_said_to_be_so(tmp_path):
     assert read.sheet.photo_scale() < reader.FINE
     assert any("the sheet is small in the photo" in note and "closer" in note
                for note in read.notes)
+
+
+def test_a_cell_read_open_but_clearly_darker_is_a_doubt_on_a_small_photo():
+    from types import SimpleNamespace
+
+    at = layout.SheetLayout(shipped("basic"))
+    areas = layout.areas(at)
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
+    dim = areas[30]
+    x0, y0, x1, y1 = reader._pixels(dim.box)
+    image[y0:y1, x0:x1] = 0.75  # a light fill the pencil measure missed
+    marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
+    pencil = SimpleNamespace(tinted_cells=frozenset(), clear=0.8)
+    for scale, doubted in ((2.5, {dim.name}), (5.0, set())):
+        sheet = SimpleNamespace(image=image, photo_scale=lambda s=scale: s)
+        seen = reader._dim_cells(sheet, pencil, areas, marks)
+        assert {m.name for m in seen if m.doubt} == doubted
+        assert [m.value for m in seen] == [m.value for m in marks]  # doubts, never flips
