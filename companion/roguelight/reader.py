@@ -307,9 +307,28 @@ def _development(pencil: Pencil, at: SheetLayout) -> tuple[int, list[Mark]]:
     otherwise than the count says is a doubt)."""
     seen = _struck(pencil, at)
     development = _crossed_prefix(seen)
-    return development, [m if m.value == (i < development) else
-                         Mark(m.what, m.name, i < development, 1 - m.confidence)
-                         for i, m in enumerate(seen)]
+    marks = [m if m.value == (i < development) else
+             Mark(m.what, m.name, i < development, 1 - m.confidence)
+             for i, m in enumerate(seen)]
+    return development, _doubt_between(marks, development)
+
+
+#: How far from the count a doubted number carries its doubt to those between.
+NEAR = 8
+
+
+def _doubt_between(marks: list[Mark], development: int) -> list[Mark]:
+    """Numbers are crossed from the left: a doubt about one number is a doubt about
+    every number between it and the count (were a doubted number beyond the count
+    crossed, so would be all before it; were one within it not, none after it)."""
+    doubted = [i for i, m in enumerate(marks) if m.doubt and abs(i - development) <= NEAR]
+    if not doubted:
+        return marks
+    low = min(min(doubted), development)
+    high = max(max(doubted) + 1, development)
+    least = min(marks[i].confidence for i in doubted)
+    return [Mark(m.what, m.name, m.value, min(m.confidence, max(least, 0.6)))
+            if low <= i < high and not m.doubt else m for i, m in enumerate(marks)]
 
 
 def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[int], list[Mark]]:

@@ -361,3 +361,15 @@ def test_a_cell_read_open_but_clearly_darker_is_a_doubt_on_a_small_photo():
         seen = reader._dim_cells(sheet, pencil, areas, marks)
         assert {m.name for m in seen if m.doubt} == doubted
         assert [m.value for m in seen] == [m.value for m in marks]  # doubts, never flips
+
+
+def test_a_doubt_on_the_development_track_reaches_every_number_to_the_count():
+    sure = [reader.Mark("development", str(n), n <= 4, 0.9) for n in range(1, 21)]
+    unsure = [*sure[:6], reader.Mark("development", "7", False, 0.6), *sure[7:]]
+    doubted = [m.name for m in reader._doubt_between(unsure, 4) if m.doubt]
+    assert doubted == ["5", "6", "7"]  # were 7 crossed, so would be 5 and 6
+    within = [*sure[:1], reader.Mark("development", "2", True, 0.6), *sure[2:]]
+    assert [m.name for m in reader._doubt_between(within, 4) if m.doubt] == ["2", "3", "4"]
+    far = [*sure[:17], reader.Mark("development", "18", False, 0.6), *sure[18:]]
+    assert [m.name for m in reader._doubt_between(far, 4) if m.doubt] == ["18"]
+    assert reader._doubt_between(sure, 4) == sure
