@@ -22,7 +22,7 @@ class Press:
     """How a print file is made: the printing condition and the shop's limits."""
 
     condition: str = "japan-color-2001-coated"
-    pdfx: str | None = None  # "x4" or "x1a"; None: X-4 where a profile is at hand, else X-1a
+    pdfx: str | None = None  # "x4", "x1a", "x1a2003"; None: X-4 with a profile, else X-1a
     icc: str | None = None  # an output profile of one's own
     ink_limit: float = 300.0  # %
     safe: float = 3.0  # mm kept clear of text inside the trim

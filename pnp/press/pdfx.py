@@ -35,7 +35,7 @@ REGISTRY = "http://www.color.org"
 class Intent:
     """What the file is made for: its PDF/X version and printing condition."""
 
-    version: str  # "x4" or "x1a"
+    version: str  # "x4", "x1a" (2001) or "x1a2003"
     condition: Condition
     profile: bytes | None  # the output profile to embed (required for X-4)
     profile_name: str = ""
@@ -55,11 +55,8 @@ def make_pdfx(data: bytes, intent: Intent, title: str, labels: list[str] | None 
     name each page's piece (``deck: card 7 (back)``) as its page label."""
     import pikepdf
 
-    if intent.version == "x4" and intent.profile is None:
-        raise InputError(f"PDF/X-4 embeds the output profile, and none may ship for "
-                         f"{intent.condition.name}: give --icc with the profile of the "
-                         "condition (the print shop's, or your design program's), or "
-                         "--pdfx x1a, which names the condition without its profile")
+    if intent.version == "x4" and intent.profile is None:  # Press.check says why first
+        raise InputError("PDF/X-4 needs the output profile of its condition")
     pdf = pikepdf.Pdf.open(io.BytesIO(data))
     _overprint_states(pdf)
     _boxes(pdf)
