@@ -115,19 +115,49 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
 
 
 def with_setup_plan(reading: Reading) -> Reading:
-    """The rules require the open entrance's setup plan: a sheet read with one open
-    entrance gets its plan even where the dashes were too faint to see."""
+    """The rules require one open entrance with its setup plan, the entrance block:
+    a sheet read with every entrance filled has the likeliest one opened (a doubt);
+    the open entrance gets its plan even where the dashes were too faint to see, and
+    a plan read over or beside it, which the rules rule out, gives way (both doubts)."""
     board = reading.board
     open_ = [f for f, c in board.entrances.items() if c not in reading.filled]
+    if not open_:
+        open_ = _opened(reading)
     if len(open_) != 1:
         return reading
     block = board.entrance_blocks[open_[0]]
-    if block in reading.plans or any(block.overlaps(p) for p in reading.plans):
+    if block in reading.plans:
         return reading
-    reading.plans = tuple(sorted((*reading.plans, block), key=lambda r: (r.top, r.left)))
+    rivals = [p for p in reading.plans if p.overlaps(block) or _too_close(p, block)]
+    reading.plans = tuple(sorted((*(p for p in reading.plans if p not in rivals), block),
+                                 key=lambda r: (r.top, r.left)))
     reading.notes.append(_("the setup plan {plan} of the open entrance is added: the rules "
                            "require it", plan=block.name()))
+    if rivals:
+        reading.marks += [Mark("plan", block.name(), True, RULED),
+                          *(Mark("plan", p.name(), False, RULED) for p in rivals)]
     return reading
+
+
+#: How sure a reading is that the rules made where the pencil said otherwise.
+RULED = 0.6
+
+
+def _opened(reading: Reading) -> list[int]:
+    """Every entrance read filled: the rules keep one open, so the one read filled
+    with the least confidence is opened, as a doubt."""
+    board = reading.board
+    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
+    named = {c: area.name for area in layout.areas(SheetLayout(board)) for c in area.cells}
+    faces = [f for f in board.entrances if named.get(board.entrances[f]) in sure]
+    if not faces:
+        return []
+    face = min(faces, key=lambda f: sure[named[board.entrances[f]]])
+    cell = board.entrances[face]
+    reading.filled = reading.filled - {cell}
+    reading.marks = [Mark("cell", m.name, False, RULED) if m.what == "cell"
+                     and m.name == named[cell] else m for m in reading.marks]
+    return [face]
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -433,19 +463,21 @@ RIVAL = 0.3
 
 def _rivalled(rect: Rect, score: float, confidence: float, scored: list, taken: list[Rect]
               ) -> list[Mark]:
-    """The plan as read; where a rival rectangle over mostly the same cells scores
-    nearly as well (a dash seen on the wrong side of a line), both as doubts, so the
-    player looks at that corner of the sheet whichever was drawn."""
-    rivals = [(s, r) for s, r in scored if r != rect and r not in taken and r.overlaps(rect)
-              and 2 * len(set(r.cells()) & set(rect.cells())) >= min(r.area, rect.area)]
+    """The plan as read; where rival rectangles over mostly the same cells score
+    nearly as well (a dash seen on the wrong side of a line: a side moved by one),
+    the plan and its likeliest rival as doubts, so the player looks at that corner
+    of the sheet whichever was drawn."""
+    rivals = sorted(((s, r) for s, r in scored if r != rect and r not in taken
+                     and r.overlaps(rect) and 2 * len(set(r.cells()) & set(rect.cells()))
+                     >= min(r.area, rect.area)), key=lambda sr: -sr[0])
     mark = Mark("plan", rect.name(), True, confidence)
-    if not rivals:
+    close = [(s, r) for s, r in rivals[:1] if 0.5 + max(score - s, 0.0) / (2 * RIVAL) < DOUBT]
+    if not close:
         return [mark]
-    rival_score, rival = max(rivals, key=lambda sr: sr[0])
-    near = 0.5 + max(score - rival_score, 0.0) / (2 * RIVAL)
-    if near >= min(confidence, 1.0) or near >= DOUBT:
-        return [mark]
-    return [Mark("plan", rect.name(), True, near), Mark("plan", rival.name(), False, near)]
+    near = 0.5 + max(score - close[0][0], 0.0) / (2 * RIVAL)
+    return [Mark("plan", rect.name(), True, min(near, confidence)),
+            *(Mark("plan", r.name(), False, 0.5 + max(score - s, 0.0) / (2 * RIVAL))
+              for s, r in close)]
 
 
 def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:

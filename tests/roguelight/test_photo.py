@@ -316,6 +316,32 @@ def test_the_open_entrances_setup_plan_is_added_by_rule():
     assert reader.with_setup_plan(two_open).plans == ()  # no single open entrance: no rule
 
 
+def test_every_entrance_read_filled_opens_the_least_sure_one_as_a_doubt():
+    board = shipped("basic")
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    marks = [reader.Mark("cell", named[cell], True, 0.8 if face == 3 else 1.0)
+             for face, cell in board.entrances.items()]
+    read = reader.with_setup_plan(reader.Reading(
+        board, "basic", frozenset(board.entrances.values()), (), 2, frozenset(), frozenset(),
+        (), marks))
+    assert board.entrances[3] not in read.filled
+    assert read.plans == (board.entrance_blocks[3],)
+    assert [(m.name, m.value) for m in read.doubts] == [(named[board.entrances[3]], False)]
+
+
+def test_a_plan_read_over_the_open_entrance_gives_way_to_its_setup_plan():
+    board = shipped("basic")
+    block = board.entrance_blocks[1]
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    wider = type(block)(block.left, block.top, block.right + 1, block.bottom)
+    read = reader.with_setup_plan(reader.Reading(
+        board, "basic", frozenset(others), (wider,), 2, frozenset(), frozenset(), (), []))
+    assert read.plans == (block,)
+    assert {(m.name, m.value) for m in read.doubts} == {(block.name(), True),
+                                                          (wider.name(), False)}
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["basic", "advanced"]), st.sets(st.tuples(st.integers(0, 9),
                                                                   st.integers(0, 9)),
