@@ -48,7 +48,7 @@ def main() -> None:
               f"{args.runs} runs")
         for shop in SHOPS:
             seconds, files = measure(pnp, folder, ["--for", shop], args.runs)
-            print(f"  --for {shop}: median {seconds:.2f} s, {files} files, "
+            print(f"  --for {shop}: median {seconds:.2f} s, {files} file{'s' * (files != 1)}, "
                   f"{seconds / plain:.1f}× the plain build")
 
 
