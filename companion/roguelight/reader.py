@@ -450,12 +450,15 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
         if value:
             taken.append(rect)
             marks += _rivalled(rect, score, confidence, scored, taken)
-        elif confidence < DOUBT and not any(rect.overlaps(other) for other in doubted):
-            doubted.append(rect)  # the likeliest plan of its place, not each overlapping one
+        elif confidence < DOUBT and sum(rect.overlaps(o) for o in doubted) < PER_PLACE:
+            doubted.append(rect)  # the likeliest plans of a place, not each overlapping one
             marks.append(Mark("plan", rect.name(), value, confidence))
     return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks
 
 
+#: How many rectangles over one place of the sheet may be doubted as unread plans
+#: (the likeliest, and its likeliest neighbour: a side seen one cell off).
+PER_PLACE = 2
 #: A plan read whose likeliest rival (a rectangle over the same cells, a row or a
 #: column more or less) scores within this much of it is a doubt, and so is the rival.
 RIVAL = 0.3
