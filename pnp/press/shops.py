@@ -123,8 +123,8 @@ def _product(w: float, h: float, shop: Shop) -> tuple[float, float]:
             return tw, th
     sizes = ", ".join(f"{name} {PRODUCTS[name][0]:g} × {PRODUCTS[name][1]:g} in"
                       for name in shop.products or ())
-    raise InputError(f"a {round(w, 1):g} × {round(h, 1):g} mm card is none of {shop.name}'s card products "
-                     f"({sizes})")
+    raise InputError(f"a {round(w, 1):g} × {round(h, 1):g} mm card is none of "
+                     f"{shop.name}'s card products ({sizes})")
 
 
 def _backs_once(pages: list[Page]) -> list[Page]:
