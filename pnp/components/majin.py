@@ -452,7 +452,7 @@ def _token_front(name: str, label: str):
                 Circle(TOKEN / 2, TOKEN / 2, 9.2, Style(stroke=colour, width=0.6)),
                 *_emblem(name, colour),
                 Rect(1.0, TOKEN - 5.6, TOKEN - 2.0, 3.4, filled(PAPER)),  # a band on the ring
-                Text(TOKEN / 2, TOKEN - SAFE_ZONE - 0.6, label, MIN_TEXT, anchor="middle",
+                Text(TOKEN / 2, TOKEN - SAFE_ZONE - 0.9, label, MIN_TEXT, anchor="middle",
                      bold=True, fill=colour)]
     return art
 

@@ -268,6 +268,13 @@ def test_game_pieces_go_to_a_shop_and_whole_sheets_are_refused(tmp_path):
     assert "whole sheets for a home or copy-shop printer" in said
 
 
+def test_the_majin_pieces_pass_an_eighth_inch_safe_zone(tmp_path):
+    succeeds(main, ["build", "majin-dungeon", "pieces", "--for", "printninja", "--out",
+                    str(tmp_path)])
+    made = (tmp_path / "majin-dungeon-pieces-printninja.pdf").read_bytes()
+    assert check(made, Rules(bleed=3.175, safe=3.175)) == []
+
+
 def test_a_finding_names_the_piece_its_page_prints(tmp_path):
     said = refuses(main, ["build", "rakugaaki", "guards", "--for", "printninja", "--out",
                           str(tmp_path)])
