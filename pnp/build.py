@@ -237,6 +237,7 @@ def context(options: Options) -> Context:
             raise InputError("a print file embeds its font, and no TrueType Japanese font "
                              "was found: install one (fonts-ipaexfont-gothic) or give --font")
         ctx.presswork = Presswork(options.press)
+        ctx.presswork.separation  # noqa: B018 (a profile that cannot be used stops the build now)
     return ctx
 
 

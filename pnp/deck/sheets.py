@@ -71,10 +71,13 @@ def cache_folder() -> Path:
 
 def fetch(url: str, where: str, *, offline: bool = False) -> Sheet:
     """The CSV text at ``url``, fresh where it can be reached, else the local copy."""
-    link = csv_link(url)
+    try:
+        link = csv_link(url)
+    except ValueError as err:  # urllib's word on a malformed link
+        raise InputError(f"not a link that can be read ({err})", where) from None
     copy = cache_folder() / hashlib.sha256(link.encode()).hexdigest()[:24]
     if offline:
-        return _cached(copy, link, where, "--offline")
+        return _cached(copy, link, where, "--offline was given")
     try:
         data = _download(link)
     except _Unreachable as why:
@@ -106,7 +109,7 @@ def _download(link: str) -> bytes:
                              "published (File → Share → Publish to web → CSV)?",
                              link) from None
         raise _Unreachable(f"the server answered {err.code} {err.reason}") from None
-    except (URLError, TimeoutError, OSError) as err:
+    except (URLError, TimeoutError, OSError, ValueError) as err:
         reason = getattr(err, "reason", err)
         raise _Unreachable(f"it could not be reached ({reason})") from None
     if len(data) > MOST_BYTES:
@@ -135,8 +138,9 @@ def _cached(copy: Path, link: str, where: str, why: str) -> Sheet:
         data = copy.with_suffix(".csv").read_bytes()
         taken = float(meta["taken"])
     except (OSError, ValueError, KeyError, TypeError):
+        place = where if link in where else f"{where}: {link}"
         raise InputError(f"no copy of this sheet is kept yet, and {why}: build once "
-                         "with the network to keep one", f"{where}: {link}") from None
+                         "with the network to keep one", place) from None
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(taken))
     print(f"Note: {where}: using the copy of the sheet taken {stamp} ({why})",
           file=sys.stderr)

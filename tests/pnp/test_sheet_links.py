@@ -126,3 +126,10 @@ def test_a_server_error_falls_back_on_the_copy(server, tmp_path):
 ])
 def test_google_sheets_links_become_the_csv_they_publish(given, fetched):
     assert sheets.csv_link(given) == fetched
+
+
+def test_a_malformed_link_is_refused_in_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = deck(tmp_path, "cards.csv")
+    said = refuses(main, ["deck", str(path), "--data", "http://[::1", "--out", str(tmp_path)])
+    assert "not a link that can be read" in said
