@@ -473,9 +473,11 @@ def _mj_sheets(ctx: Context, drawings: list, label: str) -> list[Page]:
 
 
 def _mj_lots(ctx: Context) -> list[pack.Lot]:
-    """The small pieces, for one packed set of sheets: money, tokens, the summary card."""
+    """The pieces that are not poker cards, for one packed set of sheets: the corridor
+    tiles, money, tokens, the summary card."""
     lang = ctx.options.lang
-    return [pack.Lot(tuple(mj.money_pieces(lang, ctx.measure, ctx.options.bleed)),
+    return [pack.Lot(tuple(mj.tile_pieces(_mj_cards(ctx), lang)), (mj.TILE, mj.TILE)),
+            pack.Lot(tuple(mj.money_pieces(lang, ctx.measure, ctx.options.bleed)),
                      (44.0, 63.0)),
             pack.Lot(tuple(mj.summary_pieces(lang, ctx.measure)), mj.SUMMARY),
             pack.Lot(tuple(mj.token_pieces(lang)), (mj.TOKEN, mj.TOKEN))]
@@ -517,11 +519,11 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
                                 "buy-back prices, a curse mark on cursed items; one back",
                        *_mj_deck("items"), **ALONE),
     "dungeon": Component(
-        "dungeon", "the corridor tiles (30 mm, copies counted), up stairs and special cards, "
+        "dungeon", "only the corridor tiles (30 mm, copies counted), up stairs and special cards, "
                    "backs by floor",
         *pieces(lambda ctx: mj.tile_pieces(_mj_cards(ctx), ctx.options.lang),
                 lambda ctx: (mj.TILE, mj.TILE), "dungeon"),
-        making="cut on the crop marks; the notch marks each tile's top edge"),
+        making="cut on the crop marks; the notch marks each tile's top edge", **ALONE),
     "map": Component(
         "map", "the three 6 × 6 dungeon maps B1F-B3F (31 mm cells) with the encounter track",
         lambda ctx: _mj_sheets(ctx, _mj_maps(ctx), "map"), lambda ctx: _mj_maps(ctx)[0],
@@ -538,9 +540,10 @@ MAJIN = Game("majin-dungeon", "魔人ダンジョン — the 魔人 dungeon card
                                                      ctx.measure)[0],
         sheet=True, stock="paper", making="keep it by the map"),
     "pieces": Component(
-        "pieces", "the money cards, the tokens and the rules summary card on shared sheets "
-                  "(double-sided)",
-        majin_pieces, lambda ctx: _first_page(majin_pieces(ctx))),
+        "pieces", "every piece that is not a poker card on shared sheets (double-sided): "
+                  "the corridor tiles, the money cards, the tokens and the rules summary card",
+        majin_pieces, lambda ctx: _first_page(majin_pieces(ctx)),
+        making="cut on the crop marks; the notch marks each corridor tile's top edge"),
     "money": Component(
         "money", "only the money cards (mini): 100 円 ×20, 500 ×10, 1000 ×10, 5000 ×4; "
                  "one back",

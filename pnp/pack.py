@@ -21,6 +21,7 @@ from pnp.impose import (
     EPSILON,
     FOOTER_BAND,
     MARK_GAP,
+    MARK_REACH,
     MIN_MARK,
     Imposition,
     Piece,
@@ -164,21 +165,28 @@ def _pack_in_order(lots: list[Lot], page_w: float, page_h: float, bleed: float,
 def _place(sheet: _Sheet, size: tuple[float, float], count: int, page_w: float,
            page_h: float, bleed: float, gutter: float, reach: float) -> int:
     """Put a block of up to ``count`` pieces in the first free rectangle that takes
-    one; returns how many it holds (0: none fits on this sheet)."""
+    one; returns how many it holds (0: none fits on this sheet).
+
+    A block gets ``reach`` on every side for its bleed and marks where the
+    rectangle has it; where one more row or column fits only with less, the
+    block squeezes its outer bleed as a page of one block does (the marks keep
+    their shortest length), so packing never holds fewer than imposing."""
     w, h = size
     for index, (fx, fy, fw, fh) in enumerate(sheet.free):
-        cols_max = _fit(fw - 2 * reach, w, gutter)
-        rows_max = _fit(fh - 2 * reach, h, gutter)
+        cols_max = _fit(fw - 2 * MARK_REACH, w, gutter)
+        rows_max = _fit(fh - 2 * MARK_REACH, h, gutter)
         if cols_max < 1 or rows_max < 1:
             continue
         cols, rows = _shape(count, cols_max, rows_max, w, h, fw, fh, gutter, reach)
         block_w = cols * w + (cols - 1) * gutter
         block_h = rows * h + (rows - 1) * gutter
-        layout = Imposition(page_w, page_h, w, h, cols, rows, gutter, bleed, fx + reach,
-                            fy + reach, room=(reach,) * 4)
+        side = min(reach, (fw - block_w) / 2)
+        head = min(reach, (fh - block_h) / 2)
+        layout = Imposition(page_w, page_h, w, h, cols, rows, gutter, bleed, fx + side,
+                            fy + head, room=(side, head, side, head))
         sheet.blocks.append((layout, ()))
-        sheet.free[index:index + 1] = _split((fx, fy, fw, fh), block_w + 2 * reach,
-                                             block_h + 2 * reach)
+        sheet.free[index:index + 1] = _split((fx, fy, fw, fh), block_w + 2 * side,
+                                             block_h + 2 * head)
         return min(count, cols * rows)
     return 0
 
@@ -193,8 +201,8 @@ def _shape(count: int, cols_max: int, rows_max: int, w: float, h: float, fw: flo
         rows = ceil(take / cols)
         if rows > rows_max:
             continue
-        ow = cols * w + (cols - 1) * gutter + 2 * reach
-        oh = rows * h + (rows - 1) * gutter + 2 * reach
+        ow = min(fw, cols * w + (cols - 1) * gutter + 2 * reach)
+        oh = min(fh, rows * h + (rows - 1) * gutter + 2 * reach)
         left = max((_area(r) for r in _split((0, 0, fw, fh), ow, oh)), default=0.0)
         if best is None or left > best[0] + EPSILON:
             best = (left, cols, rows)

@@ -154,7 +154,7 @@ def test_the_main_job_prints_every_game(tmp_path):
     names = sorted(p.name for p in Path(tmp_path).iterdir())
     assert "roguelight-sheet.pdf" in names and "darkhall-board.pdf" in names
     assert "rakugaaki-pieces.pdf" in names and "rakugaaki-tiles.pdf" not in names
-    assert len(names) == 17  # each game's set: pieces of one stock share a game's file
+    assert len(names) == 16  # each game's set: pieces of one stock share a game's file
     assert "majin-dungeon-cards.pdf" in names and "majin-dungeon-majin.pdf" not in names
 
 

@@ -214,8 +214,9 @@ def test_cards_belongs_to_majin_and_a_bad_folder_is_refused():
 def test_the_small_pieces_share_sheets(built):
     pages = texts(built("majin-dungeon", "pieces"))
     fronts = " ".join(pages[0::2])
-    assert len(pages) == 8  # 44 money cards, 5 tokens and the summary on 4 sheets
+    assert len(pages) == 10  # 81 corridor tiles, 44 money cards, 5 tokens, the summary
     assert fronts.count("円") >= 44 and "早見表" in fronts and "召喚士" in fronts
+    assert fronts.count("上り") == 3  # an up-stairs tile a floor
 
 
 def test_a_card_folder_without_bosses_leaves_the_boss_cards_out(tmp_path):
@@ -230,7 +231,7 @@ def test_a_card_folder_without_bosses_leaves_the_boss_cards_out(tmp_path):
                                       "--out", str(tmp_path / "out")])
     assert whole.exit_code == 0, whole.output
     built = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert len(built) == 6 and not any("bosses" in name for name in built)  # cards: no boss
+    assert len(built) == 5 and not any("bosses" in name for name in built)  # cards: no boss
     named = CliRunner().invoke(main, ["build", "majin-dungeon", "bosses", "--cards",
                                       str(cards), "--out", str(tmp_path / "none")])
     assert named.exit_code == 2 and "nothing to print" in named.stderr
