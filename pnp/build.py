@@ -9,7 +9,7 @@ each PDF atomically. The catalogue of games and components is in
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import isfinite
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -187,6 +187,21 @@ class Context:
         x, y, uw, uh = papers.usable(w, h)
         dx, dy = x + (uw - size[0]) / 2, y + (uh - size[1]) / 2
         return shapes.Page(w, h, [shapes.Group(tuple(drawing), dx=dx, dy=dy)], label=label)
+
+
+    def back_to_back(self, front: list, back: list, size: tuple[float, float],
+                     label: str) -> list[Page]:
+        """A piece as large as a page, cut once: its front in the middle of a page and
+        its back where the flip puts it on the next (drawn as seen once turned over)."""
+        page = self.centred(front, size, label)
+        (placed,) = page.shapes
+        x, y, turned = imposition.behind((placed.dx, placed.dy, *size), page.width,
+                                         page.height, self.options.duplex,
+                                         self.options.back_offset)
+        w, h = size
+        art = shapes.Group(tuple(back), dx=x + w, dy=y + h, rotate=180) if turned \
+            else shapes.Group(tuple(back), dx=x, dy=y)
+        return [page, replace(page, shapes=[art], label=f"{label} (back)")]
 
 
 Pages = Callable[[Context], list["Page"]]

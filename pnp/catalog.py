@@ -254,7 +254,12 @@ def _half_drawings(ctx: Context) -> list[tuple[str, tuple[float, float, list]]]:
 
 
 def rakugaaki_board(ctx: Context) -> list[Page]:
-    """Each half on its own page, landscape when wider than tall; tiled when larger."""
+    """Both boards two-sided as the game has them, where they pair (the shipped ones):
+    else each half on its own page, landscape when wider than tall; tiled when larger."""
+    paired = _back_to_back(ctx)
+    if paired:
+        return [page for side, pair in enumerate(paired, 1)
+                for page in _two_sided(ctx, pair, side)]
     pages = []
     for label, (width, height, shapes) in _half_drawings(ctx):
         landscape = width > height
@@ -265,6 +270,28 @@ def rakugaaki_board(ctx: Context) -> list[Page]:
         else:
             pages += tiling.tile(shapes, width, height, w, h, area, label, ctx.options.lang)
     return pages
+
+
+def _back_to_back(ctx: Context) -> list | None:
+    """The 3–4 board's halves with the 5–6 board's on their backs, each piece on a page
+    of its own; None for one board, one-sided or folded prints, or pieces too big for
+    the page (those print as before, each half alone)."""
+    o = ctx.options
+    if o.board is not None or o.duplex not in ("long", "short") or o.fold:
+        return None
+    front, back = _boards(ctx)
+    paired = rk.back_to_back(front, back, _cell(ctx), o.lang)
+    area = paper.usable(*ctx.page_size(landscape=False))
+    if paired is None or any(p.width > area[2] or p.height > area[3] for p in paired):
+        return None
+    return paired
+
+
+def _two_sided(ctx: Context, pair, side: int) -> list[Page]:
+    """One piece of the board: its front page and, behind it, its back."""
+    front, back = _boards(ctx)
+    label = f"board {front.name} half {side} / {back.name} half {3 - side}"
+    return ctx.back_to_back(pair.front, pair.back, (pair.width, pair.height), label)
 
 
 def _tile_shape(ctx: Context) -> str:
@@ -312,13 +339,16 @@ def _table(ctx: Context) -> tuple[float, float, list]:
 
 RAKUGAAKI = Game("rakugaaki", "Rakugaaki ラクガーキ", {
     "board": Component(
-        "board", "both boards of our own (or --board FILE), each whole on a landscape page "
-                 "where it fits, else in two halves, with cell names, 4-/6-player cells "
-                 "and guard starts; --cell MM sizes the cells",
+        "board", "both boards of our own, two-sided as the game has them: two halves, the "
+                 "3-4 board on the fronts and the 5-6 board on the backs (--duplex none, "
+                 "or --board FILE: each board whole on a landscape page where it fits, "
+                 "else in two halves), with cell names, 4-/6-player cells and guard "
+                 "starts; --cell MM sizes the cells",
         rakugaaki_board, lambda ctx: _half_drawings(ctx)[0][1], sheet=True, stock="paper",
-        making="cut each board or half along its outline; a board in halves: the join "
-               "side along the hex edges, then lay the halves side by side so the "
-               "numbered edges meet"),
+        making="cut each board or half once along its outline (two-sided: a half of the "
+               "3-4 board on the front, of the 5-6 board on the back); the join side "
+               "along the hex edges, then lay the halves side by side so the numbered "
+               "edges meet"),
     "pieces": Component(
         "pieces", "the tiles, the guards and the turn-summary cards on shared sheets "
                   "(double-sided)",

@@ -194,12 +194,8 @@ class Imposition:
     def back_of(self, x: float, y: float, duplex: str,
                 offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float, bool]:
         """Where the back of the piece at (x, y) prints: (x, y, turned 180°)."""
-        dx, dy = offset
-        if duplex == "long":
-            return self.page_w - x - self.card_w + dx, y + dy, False
-        if duplex == "short":
-            return x + dx, self.page_h - y - self.card_h + dy, True
-        raise ValueError(f"duplex {duplex!r}")
+        return behind((x, y, self.card_w, self.card_h), self.page_w, self.page_h, duplex,
+                      offset)
 
     def mirrored(self, duplex: str) -> Imposition:
         """The block as it lies on the back of the sheet."""
@@ -220,6 +216,21 @@ class Imposition:
             return self
         return _centred(self.page_w, self.page_h, self.card_w, self.card_h, cols, rows,
                         self.gutter, self.bleed)
+
+
+def behind(box: tuple[float, float, float, float], page_w: float, page_h: float,
+           duplex: str, offset: tuple[float, float] = (0.0, 0.0)
+           ) -> tuple[float, float, bool]:
+    """Where the back of the box (x, y, w, h) prints on the next page: (x, y, turned
+    180°) — mirrored across the page for a long-edge flip, up and down and turned
+    for a short-edge one; moved by the printer's back offset."""
+    x, y, w, h = box
+    dx, dy = offset
+    if duplex == "long":
+        return page_w - x - w + dx, y + dy, False
+    if duplex == "short":
+        return x + dx, page_h - y - h + dy, True
+    raise ValueError(f"duplex {duplex!r}")
 
 
 def _bleed_within(room: float, bleed: float) -> float:

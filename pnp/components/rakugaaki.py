@@ -170,7 +170,12 @@ BOARD_BLEED = 2.0
 def half_drawing(board: Board, side: int, flats: float, lang: str
                  ) -> tuple[float, float, list]:
     """One half as (width, height, shapes), its top-left at 0, 0."""
-    shape = outline(board, side, flats)
+    return _cut_out(board, side, flats, lang, outline(board, side, flats))
+
+
+def _cut_out(board: Board, side: int, flats: float, lang: str,
+             shape: list[tuple[float, float]]) -> tuple[float, float, list]:
+    """A half's art on a piece cut along ``shape`` (board coordinates)."""
     x0, y0, x1, y1 = bounds(shape)
     art: list = [polygon(shape, Style(stroke=None, fill="#cfc8b8"))]
     cells = next(cells for cells, s in halves(board) if s == side)
@@ -184,6 +189,64 @@ def half_drawing(board: Board, side: int, flats: float, lang: str
     art += frame_words(board, side, flats, lang, (x0, y0, x1, y1))
     art.append(polygon(shape, CUT))
     return x1 - x0, y1 - y0, [Group(tuple(art), dx=-x0, dy=-y0)]
+
+
+@dataclass(frozen=True)
+class BackToBack:
+    """A half of one board with a half of the other on the back of the same piece, as
+    the game's boards are printed: (width, height) of the piece, and each side's
+    shapes with the piece's top-left at 0, 0 (the back as seen once turned over)."""
+
+    width: float
+    height: float
+    front: list
+    back: list
+
+
+def back_to_back(front: Board, back: Board, flats: float, lang: str
+                 ) -> list[BackToBack] | None:
+    """Both boards' halves paired on two pieces, each cut once along one outline:
+    the back half's outline, turned over about the long side, with the front half
+    inside it and its join on the same hex edges. None where the boards cannot be
+    paired so (a join between rows, or a front half larger than the back's).
+
+    The joins coincide when the front's rows sit an odd number of rows below the
+    back's: turning a half over swaps which rows of its join stand out."""
+    if not _columns_joined(front) or not _columns_joined(back):
+        return None
+    shift = _odd_rows(front.height, back.height)
+    if shift is None:
+        return None
+    pairs = [_paired(front, side, back, 3 - side, shift, flats, lang) for side in (1, 2)]
+    return None if None in pairs else pairs  # type: ignore[return-value]
+
+
+def _columns_joined(board: Board) -> bool:
+    return board.join is not None and board.join.between == "columns"
+
+
+def _odd_rows(front: int, back: int) -> int | None:
+    """The odd row shift that centres ``front`` rows within ``back`` rows best."""
+    shifts = list(range(1, back - front + 1, 2))
+    return min(shifts, key=lambda k: abs(2 * k - (back - front))) if shifts else None
+
+
+def _paired(front: Board, side: int, back: Board, back_side: int, shift: int,
+            flats: float, lang: str) -> BackToBack | None:
+    # The back's outline turned over (x -> c - x) and moved up by ``shift`` rows into
+    # the front's coordinates, c chosen so that the two joins run on the same edges.
+    c = flats * (front.join.first + back.join.first + 0.5)  # type: ignore[union-attr]
+    dy = shift * corner_to_corner(flats) * 0.75
+    turned = [(c - x, y - dy) for x, y in outline(back, back_side, flats)]
+    fx0, fy0, fx1, fy1 = bounds(outline(front, side, flats))
+    px0, py0, px1, py1 = bounds(turned)
+    if fx0 < px0 - EPS or fx1 > px1 + EPS or fy0 < py0 - EPS or fy1 > py1 + EPS:
+        return None
+    width, height, back_art = half_drawing(back, back_side, flats, lang)
+    return BackToBack(width, height, _cut_out(front, side, flats, lang, turned)[2], back_art)
+
+
+EPS = 1e-6
 
 
 def cell_art(board: Board, cell: Cell, flats: float, lang: str) -> list:

@@ -23,10 +23,10 @@ from tests.rakugaaki.util import EXAMPLE
 PT = 72 / 25.4
 
 
-def test_the_3_4_board_prints_whole_and_the_5_6_board_in_halves(built):
-    """Paper economy (issue 24): a board that fits one landscape page prints whole (the
-    3–4 board at 26 mm), a larger one in its two halves; every cell named."""
-    pages = texts(built("rakugaaki", "board"))
+def test_one_sided_the_3_4_board_prints_whole_and_the_5_6_board_in_halves(built):
+    """Paper economy (issue 24): printed one-sided, a board that fits one landscape page
+    prints whole (the 3–4 board at 26 mm), a larger one in its two halves."""
+    pages = texts(built("rakugaaki", "board", duplex="none"))
     assert len(pages) == 3
     small, large = boards.shipped("standard-34"), boards.shipped("standard-56")
     found = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", pages[0]))
@@ -61,8 +61,73 @@ def test_the_halves_interlock_along_one_cut(built):
     assert all(point in first for point in line) and all(point in second for point in line)
     xs = {round(x, 3) for x, _y in line}
     assert len(xs) == 2  # a zigzag: whole cells on either side, never a straight cut
-    labels = [set(re.findall(r"\b[1-7]\b", page)) for page in texts(built("rakugaaki", "board"))]
+    labels = [set(re.findall(r"\b[1-7]\b", page))
+              for page in texts(built("rakugaaki", "board", duplex="none"))]
     assert {"1", "4", "7"} <= labels[1] and {"1", "4", "7"} <= labels[2]
+
+
+def _cut_outlines(path) -> list[list[tuple[float, float]]]:
+    """Each page's cut: the points of its black 0.3 mm closed path, in mm from the
+    page's top-left."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            cuts = [c for c in page.curves if c.get("stroking_color") in ((0,), (0, 0, 0))
+                    and abs(c["linewidth"] - 0.3 * PT) < 0.01 and len(c["pts"]) > 4]
+            assert len(cuts) == 1, page.page_number
+            found.append([(x / PT, y / PT) for x, y in cuts[0]["pts"]])
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_boards_print_two_sided_cut_once(built, paper, duplex):
+    """As the game has them (issue 24): two pieces, a half of the 3–4 board on each
+    front and a half of the 5–6 board on its back; the back's cut, turned over with
+    the sheet, is exactly the front's, so one cut frees both sides."""
+    path = built("rakugaaki", "board", paper=paper, duplex=duplex)
+    pages = texts(path)
+    assert len(pages) == 4
+    small, large = boards.shipped("standard-34"), boards.shipped("standard-56")
+    upright = pages if duplex == "long" else []  # a short-edge back is drawn turned
+    for number, (front, back) in enumerate(zip(upright[0::2], upright[1::2], strict=True)):
+        fronts = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", front))
+        backs = set(re.findall(r"\b[A-Z]{1,2}[0-9]{1,2}\b", back))
+        assert {boards.name(c) for c in small.halves[number]} <= fronts
+        assert {boards.name(c) for c in large.halves[1 - number]} <= backs
+        assert "まちかど" in front and "えきまえ" in back
+    with pdfplumber.open(path) as pdf:
+        width, height = pdf.pages[0].width / PT, pdf.pages[0].height / PT
+    cuts = _cut_outlines(path)
+    for front, back in zip(cuts[0::2], cuts[1::2], strict=True):
+        turned = [(width - x, y) if duplex == "long" else (x, height - y) for x, y in back]
+        assert len(front) == len(turned)
+        assert all(min(abs(x - u) + abs(y - v) for u, v in turned) < 0.02 for x, y in front)
+    assert two_sided_flip(path) == ("/DuplexFlipLongEdge" if duplex == "long"
+                                    else "/DuplexFlipShortEdge")
+
+
+def two_sided_flip(path) -> str:
+    return str(PdfReader(path).trailer["/Root"]["/ViewerPreferences"]["/Duplex"])
+
+
+def test_the_two_sided_halves_join_on_both_sides():
+    """Laid side by side, the two pieces' joins run on the same hex edges as the 3–4
+    board's halves on the fronts and, turned over, as the 5–6 board's on the backs."""
+    small, large = boards.shipped("standard-34"), boards.shipped("standard-56")
+    pieces = rk.back_to_back(small, large, rk.CELL, "ja")
+    assert pieces is not None and len({(p.width, p.height) for p in pieces}) == 1
+    join = rk.join_line(small, rk.CELL)
+    for side in (1, 2):
+        inner = [p for p in join if 0 <= p[1] <= rk.area_size(small, rk.CELL)[1]]
+        assert inner and all(point in rk.outline(small, side, rk.CELL) for point in inner)
+
+
+def test_boards_that_cannot_pair_print_one_sided():
+    """A join between rows, or a front larger than the back, cannot share one cut:
+    each half prints alone."""
+    small, large = boards.shipped("standard-34"), boards.shipped("standard-56")
+    assert rk.back_to_back(large, small, rk.CELL, "ja") is None
 
 
 def test_a_half_larger_than_the_page_is_tiled(built):
