@@ -204,6 +204,15 @@ class Context:
         return [page, replace(page, shapes=[art], label=f"{label} (back)")]
 
 
+    def back_to_back_pages(self, pages: list[Page]) -> list[Page]:
+        """Whole sheets printed on both sides: every second page on the back of the one
+        before — unless --duplex none, or an odd count would leave a front alone."""
+        if self.options.duplex == "none" or len(pages) % 2:
+            return pages
+        return [replace(page, label=f"{page.label} (back)") if index % 2 else page
+                for index, page in enumerate(pages)]
+
+
 Pages = Callable[[Context], list["Page"]]
 Preview = Callable[[Context], tuple[float, float, list]]
 

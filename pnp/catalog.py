@@ -168,11 +168,13 @@ def _maps(ctx: Context) -> list[tuple[Map, str | None]]:
 
 
 def roguelight_sheets(ctx: Context) -> list[Page]:
+    """A play sheet a map; the two shipped maps back to back on one sheet, as many
+    roll-and-write pads are printed (one-sided with --duplex none)."""
     pages = []
     for board, source in _maps(ctx):
         height, shapes = rl.sheet(board, ctx.options.lang, ctx.measure, source)
         pages.append(ctx.centred(shapes, (rl.PAGE_W, height), f"sheet {board.name}"))
-    return pages
+    return ctx.back_to_back_pages(pages)
 
 
 def roguelight_sheet_preview(ctx: Context):
@@ -204,9 +206,9 @@ def _summary(ctx: Context):
 ROGUELIGHT = Game("roguelight", "Roguelight ローグライト", {
     "sheet": Component(
         "sheet", "a play sheet for each shipped map (or --map FILE), with a QR code naming "
-                 "game, map and version",
+                 "game, map and version; the two shipped maps back to back",
         roguelight_sheets, roguelight_sheet_preview, sheet=True, stock="paper",
-        making="one sheet a player a game: write on it (--copies N for more)"),
+        making="one map a player a game: write on the side you play (--copies N for more)"),
     "pieces": Component(
         "pieces", "the summary card and the solo title table on one card-stock sheet",
         roguelight_pieces, lambda ctx: _first_page(roguelight_pieces(ctx)),
@@ -490,12 +492,9 @@ def majin_tables(ctx: Context) -> list[Page]:
     """The treasure table and, on the back of its last sheet, the event tables (two-sided
     plain paper, unless --duplex none)."""
     found, lang = _mj_cards(ctx), ctx.options.lang
-    pages = _mj_sheets(ctx, [*mj.treasure_sheets(found, lang, ctx.measure),
-                             mj.events_sheet(found, lang, ctx.measure)], "treasure")
-    if ctx.options.duplex == "none" or len(pages) % 2:
-        return pages
-    return [replace(page, label=f"{page.label} (back)") if index % 2 else page
-            for index, page in enumerate(pages)]
+    return ctx.back_to_back_pages(_mj_sheets(
+        ctx, [*mj.treasure_sheets(found, lang, ctx.measure),
+              mj.events_sheet(found, lang, ctx.measure)], "treasure"))
 
 
 def _mj_sheets(ctx: Context, drawings: list, label: str) -> list[Page]:

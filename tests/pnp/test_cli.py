@@ -158,6 +158,24 @@ def test_the_main_job_prints_every_game(tmp_path):
     assert "majin-dungeon-cards.pdf" in names and "majin-dungeon-majin.pdf" not in names
 
 
+@pytest.mark.parametrize(("paper", "budget"), [("a4", 52), ("letter", 53)])
+def test_the_whole_collection_fits_its_paper_budget(tmp_path, paper, budget):
+    """Paper economy (issue 24): sheets counted from the files themselves — a file that
+    asks the print dialog for two sides takes half its pages, rounded up. The budget:
+    issue 24's 48 sheets plus the 4 the card-sized JongRogue maps of spec §12.4 add
+    (docs/printing.md)."""
+    from math import ceil
+
+    from pypdf import PdfReader
+
+    run("build", "all", "--paper", paper, "--out", str(tmp_path))
+    sheets = 0
+    for pdf in Path(tmp_path).glob("*.pdf"):
+        pages = len(PdfReader(pdf).pages)
+        sheets += ceil(pages / 2) if b"/Duplex" in pdf.read_bytes() else pages
+    assert sheets <= budget
+
+
 @pytest.mark.parametrize(("game", "component", "needed", "on_the_card"), [
     ("rakugaaki", "summary", "three six-sided dice", "6面ダイス3個"),
     ("roguelight", "summary", "one white and one black", "白と黒の6面ダイス"),

@@ -171,3 +171,22 @@ def test_a_one_sided_file_names_no_flip(built):
     assert b"/Duplex" not in pdf.read_bytes()
     pieces = built("darkhall", "pieces", duplex="none")
     assert b"/Duplex" not in pieces.read_bytes()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_two_roguelight_maps_print_back_to_back(built, paper):
+    """Paper economy (issue 24): one sheet, a map on each side, as roll-and-write pads
+    are printed; --duplex none, or one map, gives one-sided pages."""
+    from pypdf import PdfReader
+
+    from pnp.build import Options, context
+    from pnp.catalog import find
+
+    pdf = built("roguelight", "sheet", paper=paper)
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 2 and b"/DuplexFlipLongEdge" in pdf.read_bytes()
+    _game, component = find("roguelight", "sheet")
+    labels = [page.label for page in component.pages(context(Options(duplex="none")))]
+    assert len(labels) == 2 and not any(label.endswith("(back)") for label in labels)
+    one = built("roguelight", "sheet", paper=paper, map="advanced")
+    assert b"/Duplex" not in one.read_bytes()
