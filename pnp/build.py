@@ -182,11 +182,16 @@ class Context:
 
     def centred(self, drawing: list, size: tuple[float, float], label: str,
                 landscape: bool = False) -> Page:
-        """One drawing in the middle of a page's usable area."""
+        """One drawing in the middle of a page's usable area (out to the 6 mm edges, the
+        footer up the sides, where it needs them: ``impose.whole_page``)."""
         w, h = self.page_size(landscape)
-        x, y, uw, uh = papers.usable(w, h)
-        dx, dy = x + (uw - size[0]) / 2, y + (uh - size[1]) / 2
-        return shapes.Page(w, h, [shapes.Group(tuple(drawing), dx=dx, dy=dy)], label=label)
+        found = imposition.whole_page(*size, w, h)
+        if found is None:  # larger than the page: centred all the same
+            x, y, uw, uh = papers.usable(w, h)
+            found = x + (uw - size[0]) / 2, y + (uh - size[1]) / 2, None
+        dx, dy, margins = found
+        return shapes.Page(w, h, [shapes.Group(tuple(drawing), dx=dx, dy=dy)], label=label,
+                           margins=margins)
 
 
     def back_to_back(self, front: list, back: list, size: tuple[float, float],

@@ -26,6 +26,7 @@ jr_tables = lazy.module("companion.jongrogue.tables")
 mj_cards = lazy.module("companion.majin.cards")
 rk_boards = lazy.module("companion.rakugaaki.board")
 maps = lazy.module("companion.roguelight.maps")
+imposition = lazy.module("pnp.impose")
 pack = lazy.module("pnp.pack")
 paper = lazy.module("pnp.paper")
 tiling = lazy.module("pnp.tiling")
@@ -437,10 +438,10 @@ def _whole_or_tiled(ctx: Context, drawing: tuple[float, float, list], label: str
                     landscape: bool) -> list[Page]:
     width, height, shapes = drawing
     w, h = ctx.page_size(landscape)
-    area = paper.usable(w, h)
-    if width <= area[2] and height <= area[3]:
+    if imposition.whole_page(width, height, w, h) is not None:
         return [ctx.centred(shapes, (width, height), label, landscape=landscape)]
-    return tiling.tile(shapes, width, height, w, h, area, label, ctx.options.lang)
+    return tiling.tile(shapes, width, height, w, h, paper.usable(w, h), label,
+                       ctx.options.lang)
 
 
 JONGROGUE = Game("jongrogue", f"雀ローグ JongRogue — {SHORT_CREDIT}", {

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from math import ceil, floor, isfinite
 
 from companion.errors import InputError
-from pnp.paper import FOOTER_DESCENT, SAFE_EDGE, SCALE_SQUARE
+from pnp.paper import FOOTER_DESCENT, SAFE_EDGE, SCALE_SQUARE, usable
 from pnp.shapes import Form, Group, Line, Margins, Page, Style
 
 CARD_SIZES = {
@@ -261,6 +261,28 @@ def page_margins(page_w: float, page_h: float, blocks: Sequence[Imposition]) -> 
         return Margins((SAFE_EDGE + 1, SAFE_EDGE), True, (right, SAFE_EDGE + SCALE_SQUARE))
     return Margins((SAFE_EDGE + 1, base - 2.2), False, (right, base),
                    along=_side_bands(page_w, page_h, blocks))
+
+
+def whole_page(width: float, height: float, page_w: float, page_h: float
+               ) -> tuple[float, float, Margins | None] | None:
+    """Where a drawing as large as a page goes (its top-left, and the margins when they
+    are not the standard ones): in the middle of the usable area; too wide for it,
+    between the 6 mm side edges above the footer; too tall, between the 6 mm edges
+    top and bottom, the scale mark and footer up its side margins. None: no room."""
+    x, y, room_w, room_h = usable(page_w, page_h)
+    if width <= room_w + EPSILON and height <= room_h + EPSILON:
+        return x + (room_w - width) / 2, y + (room_h - height) / 2, None
+    wide = page_w - 2 * SAFE_EDGE
+    if width <= wide + EPSILON and height <= room_h + EPSILON:
+        return SAFE_EDGE + (wide - width) / 2, y + (room_h - height) / 2, None
+    tall, left = page_h - 2 * SAFE_EDGE, (page_w - width) / 2
+    if height > tall + EPSILON or left - SAFE_EDGE < SIDE_BAND:
+        return None
+    base = page_h - SAFE_EDGE - FOOTER_DESCENT
+    along = (left - SIDE_CLEAR, left + width + SIDE_CLEAR, ((SAFE_EDGE, page_h - SAFE_EDGE),))
+    margins = Margins((SAFE_EDGE + 1, base - 2.2), False, (page_w - SAFE_EDGE - 1, base),
+                      along=along)
+    return left, SAFE_EDGE + (tall - height) / 2, margins
 
 
 #: Clearance between the bleed and the words in the side margin, and between a crop

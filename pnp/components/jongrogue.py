@@ -132,12 +132,13 @@ class Labyrinth(Mat):
     def room_at(self, number: int) -> tuple[float, float]:
         row, col = divmod(number - 1, 3)
         rw, rh = self.room
-        return DOOR_HALF + col * (rw + PASSAGE + 2 * DOOR_HALF), TOP + row * (rh + PASSAGE)
+        return col * (rw + PASSAGE + 2 * DOOR_HALF), TOP + row * (rh + PASSAGE)
 
     @property
     def rooms_size(self) -> tuple[float, float]:
+        """The rooms and the passages between them (the outer walls have no doors)."""
         rw, rh = self.room
-        return 3 * rw + 2 * (PASSAGE + 2 * DOOR_HALF) + 2 * DOOR_HALF, 3 * rh + 2 * PASSAGE
+        return 3 * rw + 2 * (PASSAGE + 2 * DOOR_HALF), 3 * rh + 2 * PASSAGE
 
     def slots(self) -> list[tuple[float, float, float, float]]:
         """Every card slot: two a room, then the pile and the discards."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import InputError
@@ -255,3 +255,30 @@ def test_the_scale_mark_and_footer_never_touch_a_piece_or_a_mark(paper, name, la
         assert y0 >= SAFE_EDGE - 1e-6 and y1 <= h - SAFE_EDGE + 1e-6, (name, shape)
         for bx0, by0, bx1, by1 in pieces + marks:
             assert not (x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1), (name, shape)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(10, 300), st.floats(10, 300), st.sampled_from([(210.0, 297.0), (297.0, 210.0),
+                                                               (215.9, 279.4), (279.4, 215.9)]))
+def test_a_whole_page_drawing_keeps_the_edges_and_the_footer_clear(width, height, page):
+    """A drawing as large as a page: inside the 6 mm edges; in the usable area, or out to
+    the side edges above the footer's band, or (the footer up the sides) with side
+    margins wide enough for it — and never where none of these holds."""
+    from pnp.impose import SIDE_BAND, whole_page
+    from pnp.paper import usable
+
+    page_w, page_h = page
+    found = whole_page(width, height, page_w, page_h)
+    _x, top, _w, room_h = usable(page_w, page_h)
+    if found is None:
+        assert width > page_w - 12 - 2 * SIDE_BAND or height > page_h - 12 or (
+            width > page_w - 12 and height > room_h)
+        return
+    x, y, margins = found
+    assert x >= 6 - 1e-6 and y >= 6 - 1e-6
+    assert x + width <= page_w - 6 + 1e-6 and y + height <= page_h - 6 + 1e-6
+    if margins is None:
+        assert y + height <= top + room_h + 1e-6  # the footer's band below stays free
+    else:
+        left, right, _spans = margins.along
+        assert left - 6 >= SIDE_BAND - 1 and page_w - 6 - right >= SIDE_BAND - 1

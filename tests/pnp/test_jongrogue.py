@@ -356,3 +356,20 @@ def test_the_compact_deck_is_tile_sized_and_its_maps_take_a_sheet_each(built) ->
     assert spec.size == (27.0, 36.0) and not spec.turned
     assert not {"meaning", "label"} & {layer.name for layer in spec.face}
     assert len(PdfReader(built("jongrogue", "map", card="tile")).pages) == 2
+
+
+def test_the_compact_maps_take_a_sheet_each_on_letter_too(built) -> None:
+    """On Letter the labyrinth (262 mm) runs out to the 6 mm side edges above the footer,
+    and the encounter map (266 mm tall) out to the top and bottom edges, its scale mark
+    and footer up the side margins: a sheet each, nothing within 6 mm of the edge."""
+    path = built("jongrogue", "map", card="tile", paper="letter", lang="en")
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 2
+        for page in pdf.pages:
+            marks = [*page.chars, *page.lines, *page.rects, *page.curves]
+            width, height = page.width / PT, page.height / PT
+            assert all(m["x0"] / PT >= 6 - 0.05 and m["x1"] / PT <= width - 6 + 0.05
+                       and m["top"] / PT >= 6 - 0.05 and m["bottom"] / PT <= height - 6 + 0.05
+                       for m in marks)
+        words = pdf.pages[1].extract_text()
+    assert "Encounter map" in words
