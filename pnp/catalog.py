@@ -76,8 +76,6 @@ def _token(ctx: Context) -> tuple[float, float]:
 
 
 STANDEE = 30.0
-TILE = 35.0
-RULES_CARD = (95.0, 135.0)
 
 
 def _darkhall_lots(ctx: Context) -> list[pack.Lot]:
@@ -85,8 +83,9 @@ def _darkhall_lots(ctx: Context) -> list[pack.Lot]:
     square, token, lang = _square(ctx), _token_size(ctx), ctx.options.lang
     big, line = dh.pool_pieces(square)
     return [
-        pack.Lot(tuple(dh.rules_pieces(*RULES_CARD, lang, ctx.measure)), RULES_CARD),
-        pack.Lot(tuple(dh.tile_pieces(TILE, lang)), (TILE, TILE)),
+        pack.Lot(tuple(dh.rules_pieces(lang, ctx.measure, ctx.options.bleed)), dh.RULES_CARD),
+        pack.Lot(tuple(dh.tile_pieces(lang, ctx.measure, ctx.options.bleed)),
+                 (dh.TILE, dh.TILE)),
         pack.Lot(tuple(dh.token_pieces(token) + dh.stone_pieces(token)), (token, token)),
         pack.Lot((dh.standee_piece(STANDEE, lang),), dh.standee_size(STANDEE)),
         pack.Lot((big,), (2 * square - 1, 2 * square - 1)),
@@ -122,8 +121,8 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
         *pieces(lambda ctx: dh.token_pieces(_token_size(ctx)), _token, "tokens"), **ALONE),
     "tiles": Component(
         "tiles", "only the 8 monster movement tiles with a common back",
-        *pieces(lambda ctx: dh.tile_pieces(TILE, ctx.options.lang),
-                lambda ctx: (TILE, TILE), "tiles"), **ALONE),
+        *pieces(lambda ctx: dh.tile_pieces(ctx.options.lang, ctx.measure, ctx.options.bleed),
+                lambda ctx: (dh.TILE, dh.TILE), "tiles"), **ALONE),
     "stones": Component(
         "stones", "only the 11 stones",
         *pieces(lambda ctx: dh.stone_pieces(_token_size(ctx)), _token, "stones"), **ALONE),
@@ -140,8 +139,8 @@ DARKHALL = Game("darkhall", "Dark Hall 暗黒の大広間", {
         **ALONE),
     "rules": Component(
         "rules", "only the rules summary card (Japanese; English with --lang en)",
-        *pieces(lambda ctx: dh.rules_pieces(*RULES_CARD, ctx.options.lang, ctx.measure),
-                lambda ctx: RULES_CARD, "rules"), **ALONE),
+        *pieces(lambda ctx: dh.rules_pieces(ctx.options.lang, ctx.measure, ctx.options.bleed),
+                lambda ctx: dh.RULES_CARD, "rules"), **ALONE),
 }, options=frozenset({"square"}))
 
 

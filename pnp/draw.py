@@ -84,6 +84,15 @@ def bulleted(items: list[str], x: float, y: float, width: float, height: float,
              bullet: str = "#000000", gap: float = 1.2) -> list:
     """Paragraphs each after a dot, wrapped with kinsoku, at the largest size from
     ``size`` down to ``min_size`` (0.2 pt steps) at which they fit ``height``."""
+    return bullet_list(items, x, y, width, height, measure, size=size, min_size=min_size,
+                       bullet=bullet, gap=gap)[0]
+
+
+def bullet_list(items: list[str], x: float, y: float, width: float, height: float,
+                measure: Callable[[str, float], float], *, size: float, min_size: float,
+                bullet: str = "#000000", gap: float = 1.2) -> tuple[list, bool]:
+    """:func:`bulleted`, and whether the list fits ``height`` (at ``min_size`` it is
+    drawn all the same)."""
     points = size
     while True:
         shapes: list = []
@@ -95,7 +104,7 @@ def bulleted(items: list[str], x: float, y: float, width: float, height: float,
             shapes += lines
             top += used + gap
         if top - y <= height or points - 0.2 < min_size:
-            return shapes
+            return shapes, top - y <= height
         points = round(points - 0.2, 1)
 
 
@@ -124,6 +133,21 @@ def fold_standee(width: float, base: float, panel: float, front: list, back: lis
 
 
 # --- icons (drawn in a unit box, scaled to ``s`` mm, top-left at x, y) ---------------
+
+
+def monster(x: float, y: float, s: float, colour: str = "#8c1c13") -> list:
+    """Dark Hall's monster: a horned head with two yellow eyes and white teeth."""
+    head = Path((("M", x, y + s), ("L", x, y + s * 0.35), ("L", x + s * 0.2, y),
+                 ("L", x + s * 0.35, y + s * 0.25), ("L", x + s * 0.65, y + s * 0.25),
+                 ("L", x + s * 0.8, y), ("L", x + s, y + s * 0.35), ("L", x + s, y + s),
+                 ("Z",)), Style(stroke="#000000", fill=colour, width=s * 0.03))
+    eyes = [Circle(x + s * 0.33, y + s * 0.5, s * 0.08, filled("#ffe680")),
+            Circle(x + s * 0.67, y + s * 0.5, s * 0.08, filled("#ffe680"))]
+    teeth = Path((("M", x + s * 0.2, y + s * 0.75), ("L", x + s * 0.3, y + s * 0.88),
+                  ("L", x + s * 0.4, y + s * 0.75), ("L", x + s * 0.5, y + s * 0.88),
+                  ("L", x + s * 0.6, y + s * 0.75), ("L", x + s * 0.7, y + s * 0.88),
+                  ("L", x + s * 0.8, y + s * 0.75)), Style(stroke="#ffffff", width=s * 0.03))
+    return [head, *eyes, teeth]
 
 
 def ghost(x: float, y: float, s: float, colour: str = "#6b6b8f") -> list:

@@ -85,6 +85,7 @@ ICONS: dict[str, Icon] = {
     "ghost": _piece(draw.ghost, "#6b6b8f"), "bat": _piece(draw.bat, "#4a3b52"),
     "slime": _piece(draw.slime, "#3f7fbf"), "chest": _piece(draw.chest, "#d9a441"),
     "key": _piece(lambda x, y, s, *_colour: draw.key(x, y, s)),
+    "monster": _piece(draw.monster, "#8c1c13"),
     "stat-hp": _suit(HEART), "stat-atk": _suit(SWORD), "stat-def": _suit(SHIELD),
     "stat-spd": _suit(BOLT),
     **{f"mark-{shape}": _mark(shape) for shape in

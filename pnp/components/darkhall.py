@@ -7,13 +7,13 @@ letters and square names printed are the ones the companion uses.
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 
 from companion import data as shipped_data
 from companion.darkhall.board import CELL, ENTRANCE, EXIT, HEIGHT, NAME, SQUARES, WALLS, WIDTH
 from companion.darkhall.pieces import Colour, colours, monster_tiles, token_faces
 from pnp import draw
 from pnp.colour import ink_on
-from pnp.draw import text_box
 from pnp.impose import Piece
 from pnp.shapes import MIN_TEXT, MM_PER_PT, SAFE_ZONE, Circle, Line, Path, Rect, Style, Text, filled
 
@@ -134,49 +134,18 @@ def _token_face(size: float, colour: Colour, number: int, *, front: bool):
     return art
 
 
-def tile_pieces(size: float, lang: str) -> list[Piece]:
-    notes = {"ja": {"X": "1個捕まえるまで", "XX": "2個捕まえるまで"},
-             "en": {"X": "until 1 caught", "XX": "until 2 caught"}}[lang]
-    back = _tile_back(size)
-    return [Piece(_tile_front(size, tile, notes.get(tile, "")), back, f"tile-{tile}")
-            for tile in monster_tiles()]
+TILE = 35.0  # the monster movement tiles, mm
+TILE_NOTES = {"ja": {"x_note": "1個捕まえるまで", "xx_note": "2個捕まえるまで"},
+              "en": {"x_note": "until 1 caught", "xx_note": "until 2 caught"}}
 
 
-def _tile_front(size: float, tile: str, note: str):
-    def art(bleed: float) -> list:
-        shapes = [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, filled("#f3ecdc")),
-                  Rect(1.5, 1.5, size - 3, size - 3, Style(stroke=BLOOD, width=0.6), radius=2),
-                  Text(size / 2, size * 0.62, tile, size * 0.42 / MM_PER_PT, anchor="middle",
-                       bold=True, fill=BLOOD)]
-        if note:
-            shapes.append(Text(size / 2, size * 0.86, note, size * 0.1 / MM_PER_PT,
-                               anchor="middle"))
-        return shapes
-    return art
+def tile_pieces(lang: str, measure, bleed: float) -> list[Piece]:
+    """The monster tiles through their deck file (``templates/decks/darkhall-tiles``),
+    one a tile of the game's data."""
+    from pnp.deck import shipped
 
-
-def _tile_back(size: float):
-    from pnp.shapes import Form
-
-    def art(bleed: float) -> list:
-        items = (Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, filled("#2d1b1b")),
-                 *_monster_face(size * 0.2, size * 0.2, size * 0.6, "#8c1c13"))
-        return [Form(f"darkhall-tile-back-{size:g}-{bleed:g}", items)]
-    return art
-
-
-def _monster_face(x: float, y: float, s: float, colour: str) -> list:
-    head = Path((("M", x, y + s), ("L", x, y + s * 0.35), ("L", x + s * 0.2, y),
-                 ("L", x + s * 0.35, y + s * 0.25), ("L", x + s * 0.65, y + s * 0.25),
-                 ("L", x + s * 0.8, y), ("L", x + s, y + s * 0.35), ("L", x + s, y + s),
-                 ("Z",)), Style(stroke="#000000", fill=colour, width=s * 0.03))
-    eyes = [Circle(x + s * 0.33, y + s * 0.5, s * 0.08, filled("#ffe680")),
-            Circle(x + s * 0.67, y + s * 0.5, s * 0.08, filled("#ffe680"))]
-    teeth = Path((("M", x + s * 0.2, y + s * 0.75), ("L", x + s * 0.3, y + s * 0.88),
-                  ("L", x + s * 0.4, y + s * 0.75), ("L", x + s * 0.5, y + s * 0.88),
-                  ("L", x + s * 0.6, y + s * 0.75), ("L", x + s * 0.7, y + s * 0.88),
-                  ("L", x + s * 0.8, y + s * 0.75)), Style(stroke="#ffffff", width=s * 0.03))
-    return [head, *eyes, teeth]
+    return shipped("darkhall-tiles", measure, bleed, vars=TILE_NOTES[lang],
+                   rows=[{"tile": tile} for tile in monster_tiles()], size=(TILE, TILE))
 
 
 def stone_pieces(size: float) -> list[Piece]:
@@ -221,7 +190,7 @@ def standee_piece(width: float, lang: str) -> Piece:
     front, back = {"ja": ("前", "後ろ"), "en": ("front", "back")}[lang]
 
     def art(bleed: float) -> list:
-        face = _monster_face(width * 0.1, panel * 0.1, width * 0.8, BLOOD)
+        face = draw.monster(width * 0.1, panel * 0.1, width * 0.8, BLOOD)
         back_of_head = _monster_back(width * 0.1, panel * 0.1, width * 0.8, BLOOD)
         shapes = draw.fold_standee(width, base, panel, face, back_of_head, bleed)
         shapes += draw.arrow(width / 2, base * 0.85, width / 2, base * 0.15, head=2.5,
@@ -234,7 +203,7 @@ def standee_piece(width: float, lang: str) -> Piece:
 
 def _monster_back(x: float, y: float, s: float, colour: str) -> list:
     """The back of the monster's head: the same outline, no face, a ridge of spines."""
-    head = _monster_face(x, y, s, colour)[0]
+    head = draw.monster(x, y, s, colour)[0]
     spines = [Line(x + s * f, y + s * 0.35, x + s * f, y + s * 0.9,
                    Style(stroke="#000000", width=s * 0.025)) for f in (0.3, 0.5, 0.7)]
     return [head, *spines]
@@ -248,22 +217,16 @@ def summary_text(lang: str) -> list[tuple[str, list[str]]]:
     return [(side["title"], side["items"]) for side in tomllib.loads(text)[lang]]
 
 
-def rules_pieces(width: float, height: float, lang: str, measure) -> list[Piece]:
-    sides = [_rules_side(title, items, width, height, measure)
-             for title, items in summary_text(lang)]
-    return [Piece(sides[0], sides[1], "rules")]
+RULES_CARD = (95.0, 135.0)
 
 
-def _rules_side(title: str, items: list[str], width: float, height: float, measure):
-    def art(bleed: float) -> list:
-        shapes: list = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
-                             filled("#fbf8f1")),
-                        Text(5, 10, title, 12, bold=True, fill=BLOOD)]
-        y = 15.0
-        for item in items:
-            shapes.append(Circle(6, y + 1.6, 0.7, filled(BLOOD)))
-            lines, used = text_box(item, 8, y, width - 13, 7.6, measure)
-            shapes += lines
-            y += used + 1.6
-        return shapes
-    return art
+def rules_pieces(lang: str, measure, bleed: float) -> list[Piece]:
+    """The rules summary card through its deck file (``templates/decks/darkhall-rules``),
+    its two sides' words from the game's summary text."""
+    from pnp.deck import shipped
+
+    (front, front_items), (back, back_items) = summary_text(lang)
+    words = {"front_title": front, "front_items": "\n".join(front_items),
+             "back_title": back, "back_items": "\n".join(back_items)}
+    return [replace(piece, name="rules") for piece in
+            shipped("darkhall-rules", measure, bleed, vars=words, size=RULES_CARD)]

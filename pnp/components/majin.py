@@ -180,15 +180,10 @@ def _too_long(layer: str) -> str:
 
 
 def money_pieces(lang: str, measure, bleed: float) -> list[Piece]:
-    from pnp.deck import Deck, pieces
-    from pnp.deck.rows import read_rows
-    from pnp.deck.spec import load_spec
+    from pnp.deck import shipped
 
-    spec = load_spec(template_dir() / "decks" / "majin-money.toml")
-    if lang == "en":
-        spec = replace(spec, vars={**spec.vars, "yen": "yen", "label": "魔人 dungeon"})
-    built = Deck(spec, read_rows(spec.tables, spec.source.parent))
-    return pieces(built, built.cards, measure, bleed).pieces
+    words = {"yen": "yen", "label": "魔人 dungeon"} if lang == "en" else {}
+    return shipped("majin-money", measure, bleed, vars=words)
 
 
 # --- corridor tiles ---------------------------------------------------------------------

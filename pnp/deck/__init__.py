@@ -161,6 +161,30 @@ class Fit:
         return [Group(tuple(shapes), dx=dx, dy=dy, scale=self.scale)]
 
 
+def shipped(name: str, measure: Callable[[str, float], float], bleed: float, *,
+            vars: dict[str, Any] | None = None, rows: list[dict[str, Any]] | None = None,
+            size: tuple[float, float] | None = None) -> list[Piece]:
+    """The pieces of a game's own deck file, ``templates/decks/NAME.toml``: its [vars]
+    updated with ``vars`` (the build's language), its rows replaced by ``rows`` (from
+    the game's data), drawn at ``size`` (its layers scaled). A shipped card's text
+    always fits: a box that overflows stops the build, naming the file and layer."""
+    from dataclasses import replace
+
+    from pnp.templates import template_dir
+
+    spec = load_spec(template_dir() / "decks" / f"{name}.toml", rows_given=rows is not None)
+    spec = replace(spec, vars={**spec.vars, **(vars or {})})
+    if size is not None and size != spec.size:
+        spec = replace(spec, size=size, design=spec.size)
+    given = read_rows(spec.tables, spec.source.parent) if rows is None else [
+        Row(row, f"{name} row {number}", "", 1) for number, row in enumerate(rows, start=1)]
+    built = Deck(spec, given)
+    drawn = pieces(built, built.cards, measure, bleed)
+    if drawn.overflow:
+        raise InputError(f"the text does not fit: {drawn.overflow[0]}", str(spec.source))
+    return drawn.pieces
+
+
 def _back(spec: DeckSpec, kind: str, canvas: Canvas, fit: Fit) -> Form | None:
     layers = spec.back_of(kind)
     if not layers:

@@ -71,7 +71,7 @@ def _turned(shapes: list, degrees: float, pivot: tuple[float, float]) -> list:
 
 
 #: Fields whose rendered text is used as it is (the rest are checked like constants).
-AS_WRITTEN = frozenset({"text", "data", "file"})
+AS_WRITTEN = frozenset({"text", "data", "file", "items"})
 
 
 def _value(key: str, render: Callable[[dict[str, Any]], Any], context: dict[str, Any],
@@ -162,6 +162,20 @@ def _text(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
     return [Group(texts, clip=(x, y, w, h))] if not fitted.fits else list(texts)
 
 
+def _bullets(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
+    """A list, an item a line of ``items``, each after a dot: shrunk like text to fit."""
+    items = [line.strip() for line in str(v["items"]).splitlines() if line.strip()]
+    size = v.get("size", 9.0)
+    shapes, fits = draw.bullet_list(items, v["x"], v["y"], v["w"], v["h"], canvas.measure,
+                                    size=size, min_size=min(size, v.get("min_size", size)),
+                                    bullet=v.get("bullet") or "#000000", gap=v.get("gap", 1.2))
+    if not fits:
+        canvas.overflow.append(f"{layer.where} (list)")
+        canvas.overflowed.append(layer.name or "")
+        return [Group(tuple(shapes), clip=(v["x"], v["y"], v["w"], v["h"]))]
+    return shapes
+
+
 def _image(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
     name = str(v["file"]).strip()
     if not name:
@@ -177,5 +191,5 @@ def _image(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
 
 DRAWERS: dict[str, Callable[[dict[str, Any], Layer, Canvas], list]] = {
     "rect": _rect, "line": _line, "circle": _circle, "hexagon": _hexagon, "icon": _icon,
-    "qr": _qr, "text": _text, "image": _image, "emblem": _emblem,
+    "qr": _qr, "text": _text, "image": _image, "emblem": _emblem, "bullets": _bullets,
 }

@@ -66,11 +66,12 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "text": (("text", "x", "y", "w", "h"),
              ("size", "min_size", "colour", "align", "valign", "leading", "bold")),
     "image": (("file", "x", "y", "w", "h"), ("fit",)),
+    "bullets": (("items", "x", "y", "w", "h"), ("size", "min_size", "bullet", "gap")),
 }
 COMMON = ("type", "name", "when", "remove", "rotate")
 NUMBERS = frozenset({"x", "y", "w", "h", "x1", "y1", "x2", "y2", "cx", "cy", "r", "size",
-                     "width", "radius", "min_size", "leading", "rotate"})
-COLOURS = frozenset({"fill", "stroke", "colour"})
+                     "width", "radius", "min_size", "leading", "rotate", "gap"})
+COLOURS = frozenset({"fill", "stroke", "colour", "bullet"})
 FLAGS = frozenset({"bleed", "pointy", "bold"})
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"),
            "fit": ("contain", "cover", "stretch")}

@@ -564,3 +564,79 @@ def test_the_stat_icons_are_drawn_not_written() -> None:
         assert isinstance(shape, Drawn) and shape.style.fill == "#336699"
         xs = [c[i] for c in shape.commands for i in range(1, len(c), 2)]
         assert min(xs) >= 0 and max(xs) <= 5
+
+
+# --- the bullets layer, and the games' own deck files ---------------------------------
+
+BULLETS = SIMPLE.replace('''[[face]]
+type = "text"
+text = "{{ name }}"
+x = 5
+y = 5
+w = 50
+h = 10''', '''[[face]]
+type = "bullets"
+items = "{{ name }}"
+x = 5
+y = 5
+w = 50
+h = 60
+size = 9
+min_size = 7
+bullet = "red"''')
+
+
+def _flat(items) -> list:
+    """Every shape among ``items``, into groups and forms."""
+    from pnp.shapes import Form, Group
+
+    found = []
+    for item in items:
+        found += _flat(item.items) if isinstance(item, (Group, Form)) else [item]
+    return found
+
+
+def test_a_bullets_layer_sets_each_line_after_a_dot(tmp_path):
+    items = "一つめの項目。\n二つめ、少し長い項目で折り返す。\n三つめ"
+    deck = write_deck(tmp_path, BULLETS, f'name\n"{items}"\n')
+    built = decks.load(deck)
+    drawn = decks.pieces(built, built.cards, measure, 3.0)
+    shapes = drawn.pieces[0].front(3.0)
+    from pnp.shapes import Circle, Text
+
+    dots = [s for s in _flat(shapes) if isinstance(s, Circle) and s.style.fill == "#c8102e"]
+    words = "".join(s.text for s in _flat(shapes) if isinstance(s, Text))
+    assert len(dots) == 3 and "一つめの項目。" in words and "三つめ" in words
+    assert not drawn.overflow
+
+
+def test_a_bullets_list_that_cannot_fit_is_reported_and_strict_refuses(tmp_path):
+    body = BULLETS.replace("h = 60", "h = 6")
+    deck = write_deck(tmp_path, body, 'name\n"一つめ\n二つめ\n三つめ\n四つめ"\n')
+    text = succeeds(main, ["deck", str(deck), "--out", str(tmp_path / "out")])
+    assert "card 1 (" in text
+    refuses(main, ["deck", str(deck), "--out", str(tmp_path / "strict"), "--strict"])
+    assert not (tmp_path / "strict").exists()
+
+
+def test_the_darkhall_tiles_deck_file_holds_the_games_tiles():
+    """The file builds on its own with the rows the game prints from its data."""
+    from companion.darkhall.pieces import monster_tiles
+
+    spec = load_spec(Path("templates/decks/darkhall-tiles.toml"))
+    (table,) = spec.tables
+    assert tuple(row["tile"] for row in table.rows) == monster_tiles()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_darkhall_rules_card_carries_every_summary_item(lang):
+    from pnp.components import darkhall as dh
+    from pnp.shapes import Text
+
+    (piece,) = dh.rules_pieces(lang, measure, 3.0)
+    front = "".join(s.text for s in _flat(piece.front(3.0)) if isinstance(s, Text))
+    back = "".join(s.text for s in _flat(piece.back(3.0)) if isinstance(s, Text))
+    (title, items), (back_title, back_items) = dh.summary_text(lang)
+    assert title in front and back_title in back
+    for item, side in [*((i, front) for i in items), *((i, back) for i in back_items)]:
+        assert item[:6] in side  # each item's start (the rest wraps)
