@@ -75,7 +75,8 @@ def deck(kind: str, found: Cards, lang: str, measure) -> Deck:
         fields["footer"] = " · ".join(filter(None, (card.id, card.extra.get("label", ""))))
         fields["sample"] = w["sample"] if sample else ""
         fields.update(ability_layout(str(fields.get("ability", "")), f"{card.id} {card.name}",
-                                     measure))
+                                     measure, ITEM_ABILITY_TOP if kind == "items"
+                                     else ABILITY_TOP))
         rows.append(Row(fields, card.where, kind_of, 1))
     return Deck(spec, rows)
 
@@ -84,23 +85,26 @@ def deck(kind: str, found: Cards, lang: str, measure) -> Deck:
 #: leading, and the bottom of the room it shares with the card's emblem (mm, pt).
 ABILITY_TOP, ABILITY_MOST, ABILITY_SIZE, ABILITY_LEADING, ROOM_BOTTOM = 44.0, 34.0, 9.07, \
     1.25, 78.0
+ITEM_ABILITY_TOP = 32.0  # majin-items.toml: two price boxes, not four stats, above it
 
 
-def ability_layout(text: str, seed: str, measure) -> dict[str, str]:
-    """The ability box sized to its text (no large empty box), and the card's emblem —
-    made from its id and name, so a card of one's own gets one too — in the room left."""
+def ability_layout(text: str, seed: str, measure, start: float = ABILITY_TOP
+                   ) -> dict[str, str]:
+    """The ability box (its top at ``start``) sized to its text (no large empty box),
+    and the card's emblem — made from its id and name, so a card of one's own gets one
+    too — in the room left."""
     from pnp.text import fit
 
+    most = ABILITY_MOST + ABILITY_TOP - start
     if text.strip():
-        fitted = fit(text, 51, ABILITY_MOST - 4, ABILITY_SIZE, 5.67, measure,
-                     ABILITY_LEADING)
+        fitted = fit(text, 51, most - 4, ABILITY_SIZE, 5.67, measure, ABILITY_LEADING)
         used = len(fitted.lines) * fitted.size * MM_PER_PT * ABILITY_LEADING
-        box = min(ABILITY_MOST, max(12.0, used + 4.5))
+        box = min(most, max(12.0, used + 4.5))
     else:
         box = 0.0
-    room = ROOM_BOTTOM - ABILITY_TOP - box - (2 if box else 0)
+    room = ROOM_BOTTOM - start - box - (2 if box else 0)
     size = min(22.0, room - 3)
-    top = ABILITY_TOP + box + (2 if box else 0) + (room - size) / 2
+    top = start + box + (2 if box else 0) + (room - size) / 2
     return {"ability_h": f"{box:.2f}", "ability_text_h": f"{max(box - 4, 1):.2f}",
             "emblem_seed": seed, "emblem_size": f"{max(size, 0):.2f}",
             "emblem_x": f"{4 + (55 - max(size, 0)) / 2:.2f}", "emblem_y": f"{top:.2f}",

@@ -275,3 +275,43 @@ def test_the_ability_box_is_sized_to_its_text_and_the_emblem_takes_the_room() ->
     assert float(none["ability_h"]) == 0 and float(none["emblem_size"]) >= 20
     bottom = float(short["emblem_y"]) + float(short["emblem_size"])
     assert float(short["emblem_y"]) >= 44 + 12 and bottom <= 78
+
+
+@pytest.mark.parametrize("kind", ["majin", "monsters", "bosses", "items"])
+def test_every_card_is_framed_in_its_band_colour_and_its_emblem_clears_the_ability(kind):
+    """A designed face (issue 24): the band's colour (tier, floor, boss, item kind) frames
+    the card out into the bleed, so a slight miscut still shows the frame; the ability
+    box is sized to its text and the emblem sits below it, never inside."""
+    from pnp.shapes import Rect
+
+    measure = context(Options()).measure
+    found = mj.load_cards(None, "ja")
+    deck = mj.deck(kind, found, "ja", measure)
+    for card, piece in zip(deck.rows, mj.card_pieces(kind, found, "ja", measure, 3.0),
+                           strict=True):
+        band = card.fields["band"]
+        frames = [s for s in _flat(piece.front(3.0)) if isinstance(s, Rect)
+                  and s.style.fill == band and s.x <= -3 + 1e-6 and s.y <= -3 + 1e-6
+                  and s.w >= 63 + 6 - 1e-6 and s.h >= 88 + 6 - 1e-6]
+        assert frames, card.where
+        if card.fields.get("has_emblem"):
+            box_bottom = float(card.fields["ability_h"]) + (
+                mj.ITEM_ABILITY_TOP if kind == "items" else mj.ABILITY_TOP)
+            assert float(card.fields["emblem_y"]) >= box_bottom + 2 - 1e-6, card.where
+
+
+def test_item_prices_carry_no_stat_icon():
+    """The item cards' two boxes are prices: no heart or sword beside 売値 and 買戻し."""
+    measure = context(Options()).measure
+    spec = mj.deck("items", mj.load_cards(None, "ja"), "ja", measure).spec
+    names = {layer.name for layer in spec.face}
+    assert not names & {"hp-icon", "atk-icon", "def-icon", "spd-icon"}
+
+
+def _flat(items) -> list:
+    from pnp.shapes import Form, Group
+
+    found = []
+    for item in items:
+        found += _flat(item.items) if isinstance(item, (Group, Form)) else [item]
+    return found
