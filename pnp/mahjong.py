@@ -43,11 +43,29 @@ def pip(cx: float, cy: float, r: float, colour: str) -> list:
             Circle(cx, cy, r * 0.3, filled(colour))]
 
 
+#: A pip's largest radius (of the box width), and how much of the way to its nearest
+#: neighbour it may reach: circles as large as their places allow, as on real tiles.
+PIP_MOST, PIP_REACH = 0.3, 0.45
+
+
 def _pips(places: list[tuple[float, float, str]]) -> Art:
     def art(box: Box) -> list:
-        r = 0.13 * box[2]
+        r = pip_radius(box, [(u, v) for u, v, _colour in places])
         return [s for u, v, colour in places for s in pip(*_at(box, u, v), r, colour)]
     return art
+
+
+def pip_radius(box: Box, places: list[tuple[float, float]]) -> float:
+    """One radius for a tile's pips: the largest that keeps every pip clear of the
+    others and inside the art box (the spec's 0.13 of the width where they crowd,
+    as on 8p and 9p; larger where there is room, up to 0.3)."""
+    _x, _y, w, h = box
+    centres = [(u * w, v * h) for u, v in places]
+    apart = min((((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 * PIP_REACH
+                 for i, (ax, ay) in enumerate(centres) for bx, by in centres[i + 1:]),
+                default=PIP_MOST * w)
+    inside = min(min(x, w - x, y, h - y) for x, y in centres)
+    return min(PIP_MOST * w, apart, inside)
 
 
 def _one_circle(box: Box) -> list:
@@ -100,10 +118,12 @@ CIRCLES: dict[int, Art] = {
 # --- bamboo (索子) --------------------------------------------------------------------
 
 
-def stick(box: Box, u: float, v: float, colour: str = GREEN, tilt: float = 0.0) -> list:
-    """A stick 0.09 × 0.3 of the box, joints at 1/3 and 2/3 and a centre line."""
+def stick(box: Box, u: float, v: float, colour: str = GREEN, tilt: float = 0.0,
+          length: float = 0.3) -> list:
+    """A stick ``length`` of the box tall (0.3) and 0.3 as wide as tall in box units
+    (0.09), joints at 1/3 and 2/3 and a centre line."""
     cx, cy = _at(box, u, v)
-    w, h = 0.09 * box[2], 0.3 * box[3]
+    w, h = 0.3 * length * box[2], length * box[3]
     line = Style(stroke="#ffffff", width=w * 0.12)
     items = (Rect(-w / 2, -h / 2, w, h, filled(colour), radius=w * 0.45),
              Line(-w / 2, -h / 6, w / 2, -h / 6, line), Line(-w / 2, h / 6, w / 2, h / 6, line),
@@ -112,8 +132,25 @@ def stick(box: Box, u: float, v: float, colour: str = GREEN, tilt: float = 0.0) 
     return [Group(items, dx=cx, dy=cy, rotate=tilt)]
 
 
+#: A stick's longest (of the box height), and how much of the way to the stick above
+#: or below it may reach: as long as the rows allow, as on real tiles.
+STICK_MOST, STICK_REACH = 0.42, 0.9
+
+
 def _sticks(places: list[tuple[float, float, str]]) -> Art:
-    return lambda box: [s for u, v, colour in places for s in stick(box, u, v, colour)]
+    length = stick_length([(u, v) for u, v, _colour in places])
+    return lambda box: [s for u, v, colour in places
+                        for s in stick(box, u, v, colour, length=length)]
+
+
+def stick_length(places: list[tuple[float, float]]) -> float:
+    """One length for a tile's upright sticks: the largest that keeps each clear of the
+    stick above or below it (those less than a quarter of the box apart across) and
+    inside the box (the spec's 0.3 where three rows crowd, as on 7s and 9s)."""
+    above = [abs(av - bv) * STICK_REACH for i, (au, av) in enumerate(places)
+             for bu, bv in places[i + 1:] if abs(au - bu) < 0.25 and av != bv]
+    inside = min(2 * min(v, 1 - v) for _u, v in places)
+    return min(STICK_MOST, inside, *above)
 
 
 def _eight_sticks(box: Box) -> list:

@@ -373,3 +373,40 @@ def test_the_compact_maps_take_a_sheet_each_on_letter_too(built) -> None:
                        for m in marks)
         words = pdf.pages[1].extract_text()
     assert "Encounter map" in words
+
+
+def test_pips_fill_the_face_as_far_as_their_places_allow() -> None:
+    """Issue 24: circles as large as real tiles have them — one radius a tile, the
+    largest that keeps every pip clear of its neighbours and inside the art box (the
+    spec's 0.13 of the width where they crowd, 8p and 9p), up to 0.3 (2p)."""
+    from pnp import mahjong
+
+    box = (0.0, 0.0, 41.0, 55.0)
+    for number in range(2, 10):
+        shapes = mahjong.CIRCLES[number](box)
+        rings = [s for s in shapes if s.style.fill is None and s.style.stroke
+                 and abs(s.r - max(c.r for c in shapes)) < 1e-9]
+        r = rings[0].r
+        for i, a in enumerate(rings):
+            assert r <= a.cx <= 41 - r and r <= a.cy <= 55 - r, number
+            for b in rings[i + 1:]:
+                assert ((a.cx - b.cx) ** 2 + (a.cy - b.cy) ** 2) ** 0.5 > 2 * r, number
+        if number in (8, 9):
+            assert 0.13 * 41 - 0.01 <= r <= 0.16 * 41
+        if number == 2:
+            assert r >= 0.25 * 41
+
+
+def test_sticks_are_as_long_as_their_rows_allow() -> None:
+    from pnp import mahjong
+
+    assert mahjong.stick_length([(0.5, 0.27), (0.5, 0.73)]) > 0.4  # 2s: two long sticks
+    nine = [(u, v) for v in (0.17, 0.5, 0.83) for u in (0.2, 0.5, 0.8)]
+    assert abs(mahjong.stick_length(nine) - 0.3) < 0.01  # 9s: the spec's 0.3
+    for places in ([(0.5, 0.27), (0.3, 0.73), (0.7, 0.73)], nine):
+        length = mahjong.stick_length(places)
+        for i, (au, av) in enumerate(places):
+            assert length / 2 <= min(av, 1 - av)
+            for bu, bv in places[i + 1:]:
+                if abs(au - bu) < 0.25 and av != bv:
+                    assert abs(av - bv) >= length  # clear of the stick above or below
