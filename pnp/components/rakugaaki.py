@@ -157,6 +157,32 @@ def outline(board: Board, side: int, flats: float) -> list[tuple[float, float]]:
         [*line, (right, bottom), (left, bottom)]
 
 
+def _join_side(board: Board, side: int) -> str | None:
+    """The side of a half's piece that is cut along the hex edges (None: whole)."""
+    if not side or board.join is None:
+        return None
+    if board.join.between == "columns":
+        return "right" if side == 1 else "left"
+    return "bottom" if side == 1 else "top"
+
+
+def bled(shape: list[tuple[float, float]], join: str | None) -> list[tuple[float, float]]:
+    """A piece's outline with its straight frame sides pushed ``BOARD_BLEED`` outwards,
+    so the frame's colour runs past the cut; the join, cut along the hex edges, stays
+    (its cells bleed on their own)."""
+    x0, y0, x1, y1 = bounds(shape)
+    moves = {"left": (x0, -1, 0), "right": (x1, 1, 0), "top": (y0, -1, 1),
+             "bottom": (y1, 1, 1)}
+    moved = []
+    for point in shape:
+        p = list(point)
+        for where, (edge, sign, axis) in moves.items():
+            if where != join and abs(point[axis] - edge) < 1e-9:
+                p[axis] = edge + sign * BOARD_BLEED
+        moved.append((p[0], p[1]))
+    return moved
+
+
 def bounds(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
@@ -177,7 +203,8 @@ def _cut_out(board: Board, side: int, flats: float, lang: str,
              shape: list[tuple[float, float]]) -> tuple[float, float, list]:
     """A half's art on a piece cut along ``shape`` (board coordinates)."""
     x0, y0, x1, y1 = bounds(shape)
-    art: list = [polygon(shape, Style(stroke=None, fill="#cfc8b8"))]
+    art: list = [polygon(bled(shape, _join_side(board, side)),
+                         Style(stroke=None, fill="#cfc8b8"))]
     cells = next(cells for cells, s in halves(board) if s == side)
     for cell in cells:  # each cell's colour beyond the outline: the bleed of the cut
         art.append(polygon(hexagon(*centre(cell, flats), flats + 2 * BOARD_BLEED),

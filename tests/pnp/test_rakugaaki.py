@@ -247,3 +247,20 @@ def test_ink_saver_tiles_put_black_numerals_on_white_faces(built):
     assert len(numerals) >= 40
     assert all(c["non_stroking_color"] in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)
                for c in numerals), {str(c["non_stroking_color"]) for c in numerals}
+
+
+@pytest.mark.parametrize("shipped", boards.SHIPPED)
+def test_the_frame_bleeds_past_every_straight_cut_not_past_the_join(shipped):
+    """Bleed on every outer edge (issue 24): the frame's colour runs 2 mm past the
+    straight sides of a half's cut; along the join, cut on the hex edges, the cut is
+    the edge (its cells bleed on their own)."""
+    board = boards.shipped(shipped)
+    for side, join in ((1, "right"), (2, "left")):
+        cut = rk.outline(board, side, rk.CELL)
+        x0, y0, x1, y1 = rk.bounds(cut)
+        bx0, by0, bx1, by1 = rk.bounds(rk.bled(cut, join))
+        assert (by0, by1) == (y0 - rk.BOARD_BLEED, y1 + rk.BOARD_BLEED)
+        assert (bx0, bx1) == ((x0 - rk.BOARD_BLEED, x1) if join == "right"
+                              else (x0, x1 + rk.BOARD_BLEED))
+        zigzag = [p for p in cut if y0 < p[1] < y1 and p[0] not in (x0, x1)]
+        assert zigzag and all(p in rk.bled(cut, join) for p in zigzag)
