@@ -34,7 +34,7 @@ from tests.roguelight.test_photo import compare  # noqa: E402
 
 def accuracy(seeds: range) -> None:
     marks, wrong, silent = Counter(), Counter(), Counter()
-    exact = warned = refused = 0
+    exact = warned = flagged = unsure = refused = 0
     for seed in seeds:
         shot = photos.photo(seed)
         try:
@@ -54,6 +54,8 @@ def accuracy(seeds: range) -> None:
             silent[what] += 1
         exact += not errors
         warned += bool(errors) and not unwarned
+        flagged += bool(errors) and (not unwarned or not read.fine)
+        unsure += not read.sure
     read_photos = len(seeds) - refused
     total = sum(marks.values())
     print(f"photos {len(seeds)}, refused {refused}")
@@ -62,7 +64,9 @@ def accuracy(seeds: range) -> None:
               f"{k} {1 - wrong[k] / marks[k]:.2%}" for k in sorted(marks)))
     print(f"sheets read exactly: {exact / read_photos:.1%} (target ≥ 95 %)")
     print(f"sheets read wrong with every wrong mark among the doubts: {warned} of "
-          f"{read_photos - exact} (target: all)")
+          f"{read_photos - exact} (target: all); with the sheet itself in doubt (small in "
+          f"the photo) too: {flagged} of {read_photos - exact}")
+    print(f"sheets not read with no doubt: {unsure} of {read_photos}")
     print("wrong marks not doubted, by kind: " + (", ".join(
         f"{k} {v}" for k, v in sorted(silent.items())) or "none"))
 

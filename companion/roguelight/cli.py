@@ -250,9 +250,11 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
     struck out, item marks circled and spent, goals outlined.
 
     Every mark read with less than 0.75 confidence is a doubt: listed, marked
-    '?' on the map and in the JSON. Exit status: 0 read with no doubt, 1 read
-    with doubts (check them on the sheet, correct the file written by --out),
-    2 not read.
+    '?' on the map and in the JSON. A sheet small in the photo (under 3.5
+    pixels a millimetre) is never read with no doubt: light pencil may not
+    show at all, so the cells read open are to be looked over. Exit status:
+    0 read with no doubt, 1 read with doubts (check them on the sheet, correct
+    the file written by --out), 2 not read.
 
     \b
     Examples:
@@ -302,7 +304,7 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
         _describe_reading(shown, result, every, ascii_only)
         if every is None:
             click.echo(_("The sheet as read cannot be scored: {problem}", problem=problem))
-    if result.doubts or every is None:
+    if not result.sure or every is None:
         raise SystemExit(1)
 
 
@@ -317,7 +319,7 @@ def _describe_reading(shown, result, every, ascii_only: bool) -> None:
         click.echo(_("Doubts — check these on the sheet:"))
         for mark in result.doubts:
             click.echo("  " + shown.doubt_words(mark))
-    else:
+    elif result.sure:
         click.echo(_("Read with no doubt."))
     if every:
         click.echo(draw(every[0], ascii_only=ascii_only))

@@ -77,10 +77,19 @@ class Reading:
     marks: list[Mark]
     notes: list[str] = field(default_factory=list)
     sheet: Sheet | None = None
+    #: The sheet large enough in the photo (``FINE`` pixels a millimetre) for a cell
+    #: read open to be trusted: light pencil on a small sheet may not show at all.
+    fine: bool = True
 
     @property
     def doubts(self) -> list[Mark]:
         return [m for m in self.marks if m.doubt]
+
+    @property
+    def sure(self) -> bool:
+        """Read with no doubt: no mark in doubt, and the sheet fine enough in the photo
+        that a mark not seen was not there."""
+        return self.fine and not self.doubts
 
     @property
     def exit(self) -> Cell | None:
@@ -111,7 +120,8 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     sheet.uncurl(landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    return with_setup_plan(Reading(board, reference, *reading, notes=notes, sheet=sheet))
+    return with_setup_plan(Reading(board, reference, *reading, notes=notes, sheet=sheet,
+                                   fine=sheet.photo_scale() >= FINE))
 
 
 def with_setup_plan(reading: Reading) -> Reading:

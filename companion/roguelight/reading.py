@@ -86,4 +86,5 @@ def to_dict(reading: Reading) -> dict[str, Any]:
         "doubts": [{"what": m.what, "name": m.name, "read": m.value,
                     "confidence": round(m.confidence, 3)} for m in reading.doubts],
         "notes": list(reading.notes),
+        "sure": reading.sure,
     }

@@ -227,9 +227,34 @@ def test_read_json_carries_the_doubts_and_the_exit_status_says_so(photo_file):
     result = run(str(photo_file), "--json")
     data = json.loads(result.stdout)
     assert set(data) >= {"map", "filled", "plans", "development", "items", "doubts", "score"}
-    assert result.exit_code == (1 if data["doubts"] or data["score"] is None else 0)
+    assert result.exit_code == (0 if data["sure"] and data["score"] is not None else 1)
+    assert not data["sure"] or not data["doubts"]
     for doubt in data["doubts"]:
         assert doubt["confidence"] < reader.DOUBT
+
+
+def test_a_sheet_small_in_the_photo_is_never_read_with_no_doubt(tmp_path):
+    """At under 3.5 pixels a millimetre light pencil may not show at all: even with no
+    mark in doubt the reading is not sure — the note says to look over the cells read
+    open or come closer, the exit status is 1, and the JSON says "sure": false."""
+    import random
+
+    rng = random.Random(7)
+    board = shipped("basic")
+    truth = photos.from_build(photos.random_play(board, rng), rng)
+    drawn = photos.draw(truth, photos.printed_page("basic"), rng)
+    shot = photos.Shot(megapixels=1.0, tilt=5, turn=0, fill=0.6, curl=0, light=1, shadow=1,
+                       blur=0.3, noise=1, quality=92)
+    jpeg = photos.photograph(drawn, shot, rng)
+    reading = reader.read(jpeg)
+    assert reading.sheet.photo_scale() < reader.FINE and not reading.fine
+    assert not reading.sure and any("small in the photo" in note for note in reading.notes)
+    path = tmp_path / "small.jpg"
+    path.write_bytes(jpeg)
+    result = run(str(path))
+    assert result.exit_code == 1 and "Read with no doubt" not in result.output
+    data = json.loads(run(str(path), "--json").stdout)
+    assert data["sure"] is False
 
 
 def test_read_refuses_to_replace_a_file_without_force(photo_file, tmp_path):
