@@ -436,18 +436,23 @@ def _goal_boxes(at: SheetLayout, index: int) -> list[Box]:
 def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
            ) -> tuple[tuple[Rect, ...], list[Mark]]:
     """The dotted rectangles: every rectangle of open cells a plan could be, scored
-    by the dashes along its sides (looked for just inside them), the best taken
-    first as long as they keep apart as plans must."""
+    by the dashes along its sides (looked for just inside them; a side against a
+    filled cell, where pencil hides them, counts ``BUSY``), the best taken first as
+    long as they keep apart as plans must."""
     board = at.board
     dashes = _dashes(pencil, at, filled)
     scored = []
     for rect in _candidates(board, filled):
         # a side along the outer wall counts as dotted whether drawn or not (the rules)
-        sides = [dashes[side] for side in _perimeter(rect) if not _edge_kind(board, filled,
-                                                                             side)[0]]
-        if sides:
+        kinds = [(dashes[side], _edge_kind(board, filled, side)) for side in _perimeter(rect)]
+        sides = np.array([seen for seen, kind in kinds if not kind[0]])
+        if sides.size:
+            weights = np.array([BUSY if kind[1] else 1.0 for _seen, kind in kinds
+                                if not kind[0]])
+            mean = float(np.average(sides, weights=weights))
+            spread = float(np.sqrt(np.average((sides - mean) ** 2, weights=weights)))
             inner = [dashes.get(side, 0.0) for side in _inner_edges(rect)]
-            score = float(np.mean(sides)) - 0.5 * float(np.std(sides))
+            score = mean - 0.5 * spread
             scored.append((score - INNER * (float(np.mean(inner)) if inner else 0.0), rect))
     scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
     taken: list[Rect] = []
@@ -466,6 +471,9 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
     return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks
 
 
+#: How much a side against a filled cell counts towards a plan, against a side by
+#: open cells: the neighbour's pencil, running up to the line, hides dashes there.
+BUSY = 0.5
 #: How many rectangles over one place of the sheet may be doubted as unread plans
 #: (the likeliest, and its likeliest neighbour: a side seen one cell off).
 PER_PLACE = 2
