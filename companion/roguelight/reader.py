@@ -303,7 +303,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     pencil = Pencil.of(sheet, at)
     areas = layout.areas(at)
     marks = _dim_cells(sheet, pencil, areas,
-                       [Mark("cell", area.name, *pencil.fill(area)) for area in areas])
+                       [Mark("cell", area.name, *_cell(pencil, area)) for area in areas])
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
@@ -315,6 +315,13 @@ def _marks(sheet: Sheet, at: SheetLayout):
     marks = [Mark(m.what, m.name, m.value, 0.5 + (m.confidence - 0.5) / coarse) for m in marks]
     goals = tuple(m.name for m in goal_marks if m.value)
     return (filled, plans, development, circled, spent, goals, marks)
+
+
+def _cell(pencil: Pencil, area: Area) -> tuple[bool, float]:
+    """A cell filled, or crossed out, and how sure."""
+    value, confidence = pencil.fill(area)
+    return (value, confidence) if value else min(
+        (value, confidence), pencil.crossed(area), key=lambda seen: (not seen[0], seen[1]))
 
 
 #: A cell read open but this much darker than the open cells' usual brightness may
@@ -399,6 +406,9 @@ def _goals(pencil: Pencil, at: SheetLayout) -> list[Mark]:
 FINE = 3.5
 #: Where each reading turns from no to yes, and how far either side it is sure.
 FILLED, FILLED_BAND = 0.04, 0.14
+#: How much darker than beside them both diagonals of a crossed-out cell are (the
+#: sheet's darkness, 0–1, averaged along them), and the band to being sure.
+CROSSED, CROSSED_BAND = 0.012, 0.03
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = 0.3, 0.3
@@ -623,6 +633,7 @@ class Pencil:
     level: float
     clear: float  # how far round a printed picture the photo's blur reaches, mm
     tinted_cells: frozenset[Cell]
+    shade: np.ndarray  # how much darker than the paper (and tint) each pixel is, 0–1
 
     @classmethod
     def of(cls, sheet: Sheet, at: SheetLayout) -> Pencil:
@@ -653,7 +664,8 @@ class Pencil:
         lines = (stroke > level).astype(np.float32)
         return cls(np.maximum(_darkness(sheet.ink(paper)), lines),
                    np.maximum(_darkness(sheet.ink(paper * tint)), lines),
-                   stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tinted_cells)
+                   stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tinted_cells,
+                   sheet.ink(lit))
 
     def fill(self, area: Area) -> tuple[bool, float]:
         """Whether ``area`` is filled and how sure. Pencil counts where it is dark
@@ -665,6 +677,27 @@ class Pencil:
         clear = max(self.clear, 0.8) if tinted else self.clear  # a white die on the tint
         return _decide(_fill_score(self.tinted if tinted else self.inked, area, clear),
                        FILLED, FILLED_BAND)
+
+    def crossed(self, area: Area) -> tuple[bool, float]:
+        """Whether ``area`` is crossed out (an X from corner to corner) and how sure:
+        along both diagonals the sheet is darker than beside them. On a sheet small
+        in the photo a pencil X is too faint for any pixel to count as pencil, but a
+        whole diagonal, averaged, still shows."""
+        box, free = _free(area, inset=0.8, clear=self.clear)
+        x0, y0, x1, y1 = _pixels(box)
+        shade = self.shade[y0:y1, x0:x1]
+        h, w = free.shape
+        ys, xs = np.mgrid[0:h, 0:w]
+        u, v = xs / max(w - 1, 1), ys / max(h - 1, 1)
+        central = free & (u > 0.15) & (u < 0.85)
+        darker = []
+        for slope in (v - u, v - (1 - u)):
+            away = np.abs(slope) * min(h, w) / PX / np.sqrt(2)  # mm from the diagonal
+            on, beside = central & (away < 0.7), central & (away > 1.6) & (away < 3.2)
+            if on.sum() < 5 or beside.sum() < 5:
+                return False, 1.0
+            darker.append(float(shade[on].mean() - shade[beside].mean()))
+        return _decide(min(darker), CROSSED, CROSSED_BAND)
 
     def share(self, box: Box) -> float:
         """The share of inked pixels in ``box``."""

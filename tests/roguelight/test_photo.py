@@ -424,3 +424,32 @@ def test_a_doubt_on_the_development_track_reaches_every_number_to_the_count():
     far = [*sure[:17], reader.Mark("development", "18", False, 0.6), *sure[18:]]
     assert [m.name for m in reader._doubt_between(far, 4) if m.doubt] == ["18"]
     assert reader._doubt_between(sure, 4) == sure
+
+
+def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
+    """Cells crossed out with a light pencil X, the sheet under 2 pixels a millimetre in
+    the photo: no pixel of an X is dark enough to count as pencil, but both diagonals,
+    averaged, are darker than beside them — several read filled or doubted (none would
+    be, pixel by pixel), no other cell is read filled, and the reading is not sure."""
+    from companion.grid import cell_name
+
+    rng = random.Random(11)
+    board = shipped("basic")
+    page = photos.printed_page("basic")
+    at = page.layout
+    large = {c for monster in board.large for c in monster.cells}
+    crossed = [c for c in board.cells if c not in board.exits and c not in large][20:60:3]
+    sheet = photos.Sheet(page, rng)
+    faint = photos.Pen((0.45, 0.45, 0.47), 0.3, 0.35, 0.3)
+    for cell in crossed:
+        box = at.cell_box(cell)
+        for (u0, v0), (u1, v1) in (((0, 0), (1, 1)), ((1, 0), (0, 1))):
+            sheet.stroke(photos._line(box, u0, v0, u1, v1, rng, 0.3), faint)
+    shot = photos.Shot(megapixels=1.0, tilt=10, turn=5, fill=0.7, curl=0.5, light=0.9,
+                       shadow=1, blur=0.4, noise=2, quality=85)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    seen = [marks[cell_name(cell, upper=True)] for cell in crossed]
+    assert sum(m.value or m.doubt for m in seen) >= 4
+    assert sum(m.value for m in marks.values()) == sum(m.value for m in seen)
+    assert not reading.sure
