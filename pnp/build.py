@@ -193,7 +193,6 @@ class Context:
         return shapes.Page(w, h, [shapes.Group(tuple(drawing), dx=dx, dy=dy)], label=label,
                            margins=margins)
 
-
     def back_to_back(self, front: list, back: list, size: tuple[float, float],
                      label: str) -> list[Page]:
         """A piece as large as a page, cut once: its front in the middle of a page and
@@ -207,7 +206,6 @@ class Context:
         art = shapes.Group(tuple(back), dx=x + w, dy=y + h, rotate=180) if turned \
             else shapes.Group(tuple(back), dx=x, dy=y)
         return [page, replace(page, shapes=[art], label=f"{label} (back)")]
-
 
     def back_to_back_pages(self, pages: list[Page]) -> list[Page]:
         """Whole sheets printed on both sides: every second page on the back of the one
