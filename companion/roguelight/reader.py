@@ -133,6 +133,8 @@ def with_setup_plan(reading: Reading) -> Reading:
     open_ = [f for f, c in board.entrances.items() if c not in reading.filled]
     if not open_:
         open_ = _opened(reading)
+    if 1 < len(open_) < len(board.entrances):  # set up (some filled), but not one open
+        open_ = _closed(reading, open_)
     if len(open_) != 1:
         return reading
     block = board.entrance_blocks[open_[0]]
@@ -153,12 +155,33 @@ def with_setup_plan(reading: Reading) -> Reading:
 RULED = 0.6
 
 
+def _closed(reading: Reading, open_: list[int]) -> list[int]:
+    """Several entrances read open on a sheet set up (others filled): the rules keep
+    one, the others are filled. The one kept is the one whose setup plan was read,
+    else the one read open most surely; the others are read filled, as doubts."""
+    board = reading.board
+    named = _area_names(board)
+    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
+    planned = [f for f in open_ if board.entrance_blocks[f] in reading.plans]
+    kept = planned[0] if len(planned) == 1 else max(
+        open_, key=lambda f: sure.get(named[board.entrances[f]], 0.0))
+    closed = {named[board.entrances[f]]: board.entrances[f] for f in open_ if f != kept}
+    reading.filled = reading.filled | set(closed.values())
+    reading.marks = [Mark("cell", m.name, True, RULED) if m.what == "cell" and m.name in closed
+                     else m for m in reading.marks]
+    return [kept]
+
+
+def _area_names(board: Map) -> dict[Cell, str]:
+    return {c: area.name for area in layout.areas(SheetLayout(board)) for c in area.cells}
+
+
 def _opened(reading: Reading) -> list[int]:
     """Every entrance read filled: the rules keep one open, so the one read filled
     with the least confidence is opened, as a doubt."""
     board = reading.board
     sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
-    named = {c: area.name for area in layout.areas(SheetLayout(board)) for c in area.cells}
+    named = _area_names(board)
     faces = [f for f in board.entrances if named.get(board.entrances[f]) in sure]
     if not faces:
         return []

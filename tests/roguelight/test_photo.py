@@ -336,9 +336,27 @@ def test_the_open_entrances_setup_plan_is_added_by_rule():
     assert any(board.entrance_blocks[1].name() in note for note in read.notes)
     again = reader.with_setup_plan(read)
     assert again.plans == (board.entrance_blocks[1],) and len(again.notes) == 1
-    two_open = reader.Reading(board, "basic", frozenset(), (), 2, frozenset(), frozenset(),
-                              (), [])
-    assert reader.with_setup_plan(two_open).plans == ()  # no single open entrance: no rule
+
+
+def test_several_entrances_read_open_keep_one_and_fill_the_others_as_doubts():
+    """The rules leave one entrance open: of several read open the one whose setup plan
+    was read is kept (else the one read open most surely); the others are read filled,
+    each a doubt."""
+    board = shipped("basic")
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    closed = {cell for face, cell in board.entrances.items() if face not in (1, 5)}
+    marks = [reader.Mark("cell", named[cell], cell in closed, 0.95 if face == 5 else 0.8)
+             for face, cell in board.entrances.items()]
+    planned = reader.with_setup_plan(reader.Reading(
+        board, "basic", frozenset(closed), (board.entrance_blocks[1],), 2, frozenset(),
+        frozenset(), (), list(marks)))
+    assert board.entrances[1] not in planned.filled and board.entrances[5] in planned.filled
+    assert [(m.name, m.value) for m in planned.doubts] == [(named[board.entrances[5]], True)]
+    unplanned = reader.with_setup_plan(reader.Reading(
+        board, "basic", frozenset(closed), (), 2, frozenset(), frozenset(), (), list(marks)))
+    assert board.entrances[5] not in unplanned.filled and board.entrances[1] in unplanned.filled
+    assert unplanned.plans == (board.entrance_blocks[5],)
 
 
 def test_every_entrance_read_filled_opens_the_least_sure_one_as_a_doubt():
