@@ -271,7 +271,7 @@ def context(options: Options) -> Context:
 def document(game: Game, component: Component, ctx: Context) -> Document:
     pages = component.pages(ctx)
     if ctx.options.copies > 1 and component.sheet:
-        pages = [page for page in pages for _ in range(ctx.options.copies)]
+        pages = copied(pages, ctx.options.copies)
     pages, numbers, count = picked(pages, ctx.options.pages, f"{game.name} {component.name}")
     return shapes.Document(
         game=game.title, component=component.name,
@@ -282,6 +282,18 @@ def document(game: Game, component: Component, ctx: Context) -> Document:
         pages=pages, numbers=numbers, page_count=count,
         flip=two_sided(pages, ctx.options.duplex),
     )
+
+
+def copied(pages: list[Page], copies: int) -> list[Page]:
+    """Each sheet ``copies`` times over: a page, or a front with the back after it, so
+    a two-sided sheet stays a front and its back."""
+    sheets: list[list[Page]] = []
+    for page in pages:
+        if page.label.endswith("(back)") and sheets:
+            sheets[-1].append(page)
+        else:
+            sheets.append([page])
+    return [page for sheet in sheets for _ in range(copies) for page in sheet]
 
 
 def two_sided(pages: list[Page], duplex: str) -> str | None:

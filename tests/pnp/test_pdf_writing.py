@@ -190,3 +190,22 @@ def test_the_two_roguelight_maps_print_back_to_back(built, paper):
     assert len(labels) == 2 and not any(label.endswith("(back)") for label in labels)
     one = built("roguelight", "sheet", paper=paper, map="advanced")
     assert b"/Duplex" not in one.read_bytes()
+
+
+@pytest.mark.parametrize(("game", "component"), [("roguelight", "sheet"),
+                                                 ("rakugaaki", "board"),
+                                                 ("majin-dungeon", "treasure")])
+def test_copies_of_a_two_sided_sheet_keep_each_back_behind_its_front(game, component):
+    """--copies repeats sheets, not pages: a front is always followed by its own back."""
+    from pnp.build import Options, context, document
+    from pnp.catalog import find
+
+    found_game, found = find(game, component)
+    once = document(found_game, found, context(Options())).pages
+    twice = document(found_game, found, context(Options(copies=2))).pages
+    sheets = [once[i:i + 2] for i in range(0, len(once), 2)]
+    assert all(back.label.endswith("(back)") for _front, back in sheets)
+    assert [p.label for p in twice] == [page.label for sheet in sheets for _ in range(2)
+                                        for page in sheet]
+    for i in range(0, len(twice), 2):
+        assert not twice[i].label.endswith("(back)") and twice[i + 1].label.endswith("(back)")
