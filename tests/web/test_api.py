@@ -683,6 +683,8 @@ def test_a_photo_of_a_sheet_is_read_and_scored_and_not_kept(client, tmp_path: Pa
     assert read["map"] == "basic" and read["score"]["points"]["total"] == 20
     assert 'map = "basic"' in read["sheet"] and "filled" in read["sheet"]
     assert all(d["confidence"] < 0.75 for d in read["doubts"])
+    assert read["sure"] is (not read["doubts"] and not any(
+        "small in the photo" in note for note in read["notes"]))
     kept = [p for p in (tmp_path / "data").rglob("*") if p.is_file()]
     assert kept == []  # no photo, no sheet written by reading
 

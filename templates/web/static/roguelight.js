@@ -289,7 +289,7 @@ async function readPhoto(file) {
       `${d.name}: ${words[`rl_read_${d.what}`]} ${d.read ? "✔" : "✘"}? ${d.confidence.toFixed(2)}`)),
     ...answer.notes.map((note) => element("li", { class: "hint" }, note)));
   document.getElementById("status").textContent = answer.doubts.length
-    ? words.rl_photo_doubts : words.rl_photo_sure;
+    ? words.rl_photo_doubts : answer.sure ? words.rl_photo_sure : words.rl_photo_small;
   drawItems();
   draw();
   changed();
