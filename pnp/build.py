@@ -209,8 +209,9 @@ class Context:
 
     def back_to_back_pages(self, pages: list[Page]) -> list[Page]:
         """Whole sheets printed on both sides: every second page on the back of the one
-        before — unless --duplex none, or an odd count would leave a front alone."""
-        if self.options.duplex == "none" or len(pages) % 2:
+        before — unless --duplex none or --fold (a printer of one side), or an odd count
+        would leave a front alone."""
+        if self.options.duplex == "none" or self.options.fold or len(pages) % 2:
             return pages
         return [replace(page, label=f"{page.label} (back)") if index % 2 else page
                 for index, page in enumerate(pages)]
@@ -348,7 +349,8 @@ def build_file(game: Game, component: Component, ctx: Context, out_dir: Path) ->
     write_together(list(files.items()))
     o = ctx.options
     return guide.built(next(iter(files)), doc, component.stock, component.making,
-                       duplex=o.duplex, fold=o.fold, one_up=o.one_up, files=list(files),
+                       duplex=o.duplex, fold=o.fold and not component.sheet,  # sheets: no fold
+                       one_up=o.one_up, files=list(files),
                        shop=destination(o))
 
 

@@ -18,7 +18,7 @@ from companion.rakugaaki.board import FOUR, SIX, Board, Cell, name
 from companion.rakugaaki.odds import VALUES, table
 from companion.rakugaaki.state import COLOURS, OWNED
 from pnp import draw
-from pnp.impose import Piece
+from pnp.impose import EPSILON, Piece
 from pnp.shapes import (
     MIN_TEXT,
     MM_PER_PT,
@@ -267,13 +267,12 @@ def _paired(front: Board, side: int, back: Board, back_side: int, shift: int,
     turned = [(c - x, y - dy) for x, y in outline(back, back_side, flats)]
     fx0, fy0, fx1, fy1 = bounds(outline(front, side, flats))
     px0, py0, px1, py1 = bounds(turned)
-    if fx0 < px0 - EPS or fx1 > px1 + EPS or fy0 < py0 - EPS or fy1 > py1 + EPS:
+    if (fx0 < px0 - EPSILON or fx1 > px1 + EPSILON or fy0 < py0 - EPSILON
+            or fy1 > py1 + EPSILON):
         return None
     width, height, back_art = half_drawing(back, back_side, flats, lang)
     return BackToBack(width, height, _cut_out(front, side, flats, lang, turned)[2], back_art)
 
-
-EPS = 1e-6
 
 
 def cell_art(board: Board, cell: Cell, flats: float, lang: str) -> list:

@@ -61,6 +61,8 @@ def test_a_game_builds_its_set_and_the_guide_says_how_to_print_it(tmp_path):
     assert "In all: 2 sheets of paper." in text
     folded = run("build", "darkhall", "pieces", "--fold", "--out", str(tmp_path))
     assert "fold on the dashed line" in folded
+    sheets = run("build", "roguelight", "sheet", "--fold", "--out", str(tmp_path))
+    assert "roguelight-sheet-fold.pdf: 2 sheets, one side, on plain paper" in sheets
 
 
 def test_roguelight_builds_a_shipped_map_by_name(tmp_path):

@@ -186,8 +186,9 @@ def test_the_two_roguelight_maps_print_back_to_back(built, paper):
     reader = PdfReader(pdf)
     assert len(reader.pages) == 2 and b"/DuplexFlipLongEdge" in pdf.read_bytes()
     _game, component = find("roguelight", "sheet")
-    labels = [page.label for page in component.pages(context(Options(duplex="none")))]
-    assert len(labels) == 2 and not any(label.endswith("(back)") for label in labels)
+    for one_sided in (Options(duplex="none"), Options(fold=True)):
+        labels = [page.label for page in component.pages(context(one_sided))]
+        assert len(labels) == 2 and not any(label.endswith("(back)") for label in labels)
     one = built("roguelight", "sheet", paper=paper, map="advanced")
     assert b"/Duplex" not in one.read_bytes()
 
