@@ -46,6 +46,11 @@ def pip(cx: float, cy: float, r: float, colour: str) -> list:
 #: A pip's largest radius (of the box width), and how much of the way to its nearest
 #: neighbour it may reach: circles as large as their places allow, as on real tiles.
 PIP_MOST, PIP_REACH = 0.3, 0.45
+PIP_SPEC = 0.13  # spec §12.2's radius: no pip is drawn smaller
+#: The corner the business-card face keeps for its index (templates/decks/jongrogue.toml:
+#: the number and suit reach 3.6 mm into the art box's width and 8.7 mm down), with
+#: 0.6 mm to spare, in shares of the box: no pip grows into it.
+INDEX_CORNER = (4.2 / 41, 9.3 / 55)
 
 
 def _pips(places: list[tuple[float, float, str]]) -> Art:
@@ -56,16 +61,20 @@ def _pips(places: list[tuple[float, float, str]]) -> Art:
 
 
 def pip_radius(box: Box, places: list[tuple[float, float]]) -> float:
-    """One radius for a tile's pips: the largest that keeps every pip clear of the
-    others and inside the art box (the spec's 0.13 of the width where they crowd,
-    as on 8p and 9p; larger where there is room, up to 0.3)."""
+    """One radius for a tile's pips: the spec's 0.13 of the width, grown as far as
+    every pip stays clear of the others, of the corner index and inside the art box
+    (up to 0.3: 2p, 4p, 5p and 6p grow; 3p and 7p, by the index, and the crowded 8p
+    and 9p keep about the spec's)."""
     _x, _y, w, h = box
     centres = [(u * w, v * h) for u, v in places]
     apart = min((((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 * PIP_REACH
                  for i, (ax, ay) in enumerate(centres) for bx, by in centres[i + 1:]),
                 default=PIP_MOST * w)
     inside = min(min(x, w - x, y, h - y) for x, y in centres)
-    return min(PIP_MOST * w, apart, inside)
+    corner_x, corner_y = INDEX_CORNER[0] * w, INDEX_CORNER[1] * h
+    clear = min(((max(0.0, x - corner_x) ** 2 + max(0.0, y - corner_y) ** 2) ** 0.5
+                 for x, y in centres))
+    return max(PIP_SPEC * w, min(PIP_MOST * w, apart, inside, clear))
 
 
 def _one_circle(box: Box) -> list:

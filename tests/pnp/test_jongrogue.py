@@ -410,3 +410,31 @@ def test_sticks_are_as_long_as_their_rows_allow() -> None:
             for bu, bv in places[i + 1:]:
                 if abs(au - bu) < 0.25 and av != bv:
                     assert abs(av - bv) >= length  # clear of the stick above or below
+
+
+def test_grown_pips_keep_clear_of_the_business_cards_corner_index() -> None:
+    """Where a tile's circles grow past the spec's 0.13, none reaches the corner index
+    of the business-card face (its number and suit boxes, read from the deck file);
+    nowhere is a pip drawn smaller than the spec's."""
+    from pnp import mahjong
+    from pnp.deck.spec import load_spec
+    from pnp.templates import template_dir
+
+    spec = load_spec(template_dir() / "decks" / "jongrogue.toml", rows_given=True)
+    layers = {layer.name: layer for layer in spec.face}
+
+    def value(layer: str, key: str) -> float:
+        return float(layers[layer].fields[key]({}))
+
+    right = max(value(n, "x") + value(n, "w") for n in ("index", "index-suit"))
+    bottom = max(value(n, "y") + value(n, "h") for n in ("index", "index-suit"))
+    size = value("art", "size")
+    box = mahjong.art_box(value("art", "x"), value("art", "y"), size)
+    for number in range(2, 10):
+        rings = [s for s in mahjong.CIRCLES[number](box) if s.style.fill is None]
+        r = max(ring.r for ring in rings)
+        assert r >= 0.13 * box[2] - 1e-9, number
+        if r > 0.13 * box[2] + 1e-9:
+            for ring in rings:
+                gap = (max(0.0, ring.cx - right) ** 2 + max(0.0, ring.cy - bottom) ** 2) ** 0.5
+                assert gap >= ring.r, (number, ring)
