@@ -165,6 +165,9 @@ def _text(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
 def _bullets(v: dict[str, Any], layer: Layer, canvas: Canvas) -> list:
     """A list, an item a line of ``items``, each after a dot: shrunk like text to fit."""
     items = [line.strip() for line in str(v["items"]).splitlines() if line.strip()]
+    if v.get("gap", 0.0) < 0:
+        raise InputError(f"{v['gap']:g}: the gap between items cannot be negative",
+                         f"{layer.where}.gap")
     size = v.get("size", 9.0)
     shapes, fits = draw.bullet_list(items, v["x"], v["y"], v["w"], v["h"], canvas.measure,
                                     size=size, min_size=min(size, v.get("min_size", size)),

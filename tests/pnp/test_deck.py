@@ -619,6 +619,14 @@ def test_a_bullets_list_that_cannot_fit_is_reported_and_strict_refuses(tmp_path)
     assert not (tmp_path / "strict").exists()
 
 
+def test_a_bullets_layer_with_a_negative_gap_is_refused_by_its_place(tmp_path):
+    deck = write_deck(tmp_path, BULLETS.replace("bullet = \"red\"", "gap = -3"),
+                      "name\none\n")
+    message = refuses(main, ["deck", str(deck), "--out", str(tmp_path / "out")])
+    assert "face[0].gap" in message and "negative" in message
+    assert not (tmp_path / "out").exists()
+
+
 def test_the_darkhall_tiles_deck_file_holds_the_games_tiles():
     """The file builds on its own with the rows the game prints from its data."""
     from companion.darkhall.pieces import monster_tiles
