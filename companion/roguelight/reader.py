@@ -325,8 +325,10 @@ def _marks(sheet: Sheet, at: SheetLayout):
     """Everything a player writes, read: the values and every mark with its confidence."""
     pencil = Pencil.of(sheet, at)
     areas = layout.areas(at)
+    painted = frozenset(c for area in areas if pencil.fill(area)[0] for c in area.cells)
     marks = _dim_cells(sheet, pencil, areas,
-                       [Mark("cell", area.name, *_cell(pencil, area)) for area in areas])
+                       [Mark("cell", area.name, *_cell(pencil, area, _strayed(area, painted)))
+                        for area in areas])
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
@@ -340,11 +342,36 @@ def _marks(sheet: Sheet, at: SheetLayout):
     return (filled, plans, development, circled, spent, goals, marks)
 
 
-def _cell(pencil: Pencil, area: Area) -> tuple[bool, float]:
-    """A cell filled, or crossed out, and how sure."""
+def _cell(pencil: Pencil, area: Area, strayed: frozenset[str]) -> tuple[bool, float]:
+    """A cell filled, or crossed out, and how sure. Pencil within ``STRAY`` of a
+    side with a filled cell beyond it (``strayed``) may be that cell's, run over
+    the line: a cell read filled where such a band runs the whole side, but with
+    no pencil at all clear of the bands, is open; an X is looked for clear of them."""
     value, confidence = pencil.fill(area)
-    return (value, confidence) if value else min(
-        (value, confidence), pencil.crossed(area), key=lambda seen: (not seen[0], seen[1]))
+    if value:
+        left = pencil.unstrayed(area, pencil.bands(area, strayed))
+        if left is not None and left <= CLEAN:
+            return _decide(left, FILLED, FILLED_BAND)
+        return value, confidence
+    shielded = {side: STRAY for side in strayed}
+    crossed = (pencil.crossed(area, shielded) if strayed else None) or pencil.crossed(area)
+    return min((value, confidence), crossed, key=lambda seen: (not seen[0], seen[1]))
+
+
+#: How far (mm) past a cell's line a neighbour's pencil is taken to run in, and
+#: the farthest a band of it along a side may reach to be a neighbour's, not a fill.
+STRAY, DEEPEST = 2.2, 3.0
+#: The most pencil (share) a cell's part clear of its neighbours' strays may show
+#: for the cell to be read open, and how much of it (mm²) must be left to tell.
+CLEAN, LEFT = 0.008, 4.0
+SIDES = {"left": (-1, 0), "right": (1, 0), "top": (0, -1), "bottom": (0, 1)}
+
+
+def _strayed(area: Area, filled: frozenset[Cell]) -> frozenset[str]:
+    """The sides of ``area`` with a filled cell beyond them."""
+    return frozenset(side for side, (dx, dy) in SIDES.items()
+                     if any((x + dx, y + dy) in filled and (x + dx, y + dy) not in area.cells
+                            for x, y in area.cells))
 
 
 #: A cell read open but this much darker than the open cells' usual brightness may
@@ -696,17 +723,59 @@ class Pencil:
         cross, a scribble); a cell darkened evenly by less than a fill — an erased
         fill's smudge, a shadow the light missed — counts only in part, so that it
         comes out a doubt rather than a guess."""
-        tinted = any(c in self.tinted_cells for c in area.cells)
-        clear = max(self.clear, 0.8) if tinted else self.clear  # a white die on the tint
-        return _decide(_fill_score(self.tinted if tinted else self.inked, area, clear),
-                       FILLED, FILLED_BAND)
+        return _decide(_fill_score(*self._ink(area), area), FILLED, FILLED_BAND)
 
-    def crossed(self, area: Area) -> tuple[bool, float]:
+    def _ink(self, area: Area) -> tuple[np.ndarray, float]:
+        """The pencil measure for ``area`` (on the paper or the tint), and how far
+        clear of its pictures to keep (a white die on the tint shows wider)."""
+        if any(c in self.tinted_cells for c in area.cells):
+            return self.tinted, max(self.clear, 0.8)
+        return self.inked, self.clear
+
+    def unstrayed(self, area: Area, strayed: dict[str, float] | None) -> float | None:
+        """The most pencil in any quarter of ``area`` clear of the ``strayed``
+        bands; ``None`` where there are none, or too little is left."""
+        if not strayed:
+            return None
+        ink, clear = self._ink(area)
+        box, mask = _free(area, inset=1.0, clear=clear, strayed=strayed)
+        if mask.sum() < LEFT * PX * PX:
+            return None
+        x0, y0, x1, y1 = _pixels(box)
+        return max(share for share in _quarters(ink[y0:y1, x0:x1], mask, least=3)
+                   if share is not None)
+
+    def bands(self, area: Area, sides: frozenset[str]) -> dict[str, float] | None:
+        """How far in from the line (mm) pencil runs the whole length of each of
+        ``sides``, as a neighbour's fill run over the line does (an X reaches a
+        side only at its ends), with the blur of the band's edge; ``None`` where
+        a band reaches ``DEEPEST``: the cell's own fill."""
+        ink, clear = self._ink(area)
+        inset = 1.0
+        box, free = _free(area, inset=inset, clear=clear)
+        x0, y0, x1, y1 = _pixels(box)
+        dark = ink[y0:y1, x0:x1] > 0.8
+        deepest = round((DEEPEST - inset) * PX)
+        found = {}
+        for side in sides:
+            rows = zip(_from_side(dark, side)[:deepest], _from_side(free, side)[:deepest],
+                       strict=True)
+            depth = next((i for i, (d, f) in enumerate(rows)
+                          if not _runs_along(d[None], f[None])), deepest)
+            if depth >= deepest:
+                return None
+            if depth:
+                found[side] = inset + depth / PX + self.clear
+        return found
+
+    def crossed(self, area: Area, strayed: dict[str, float] | None = None
+                ) -> tuple[bool, float] | None:
         """Whether ``area`` is crossed out (an X from corner to corner) and how sure:
         along both diagonals the sheet is darker than beside them. On a sheet small
         in the photo a pencil X is too faint for any pixel to count as pencil, but a
-        whole diagonal, averaged, still shows."""
-        box, free = _free(area, inset=0.8, clear=self.clear)
+        whole diagonal, averaged, still shows. Looked at clear of the ``strayed``
+        sides, ``None`` where too little of the diagonals is left."""
+        box, free = _free(area, inset=0.8, clear=self.clear, strayed=strayed)
         x0, y0, x1, y1 = _pixels(box)
         shade = self.shade[y0:y1, x0:x1]
         h, w = free.shape
@@ -718,7 +787,7 @@ class Pencil:
             away = np.abs(slope) * min(h, w) / PX / np.sqrt(2)  # mm from the diagonal
             on, beside = central & (away < 0.7), central & (away > 1.6) & (away < 3.2)
             if on.sum() < 5 or beside.sum() < 5:
-                return False, 1.0
+                return None if strayed else (False, 1.0)
             darker.append(float(shade[on].mean() - shade[beside].mean()))
         return _decide(min(darker), CROSSED, CROSSED_BAND)
 
@@ -815,8 +884,10 @@ def _pixels(box: Box) -> tuple[int, int, int, int]:
     return round(x0), round(y0), round(x1), round(y1)
 
 
-def _free(area: Area, inset: float = 0.7, clear: float = 0.5) -> tuple[Box, np.ndarray]:
-    """Where pencil is looked for in ``area``: inside its lines, clear of its pictures."""
+def _free(area: Area, inset: float = 0.7, clear: float = 0.5,
+          strayed: dict[str, float] | None = None) -> tuple[Box, np.ndarray]:
+    """Where pencil is looked for in ``area``: inside its lines, clear of its pictures
+    (and of the ``strayed`` sides as far in as each reaches, mm from the line)."""
     box = Box(area.box.x + inset, area.box.y + inset, area.box.w - 2 * inset,
               area.box.h - 2 * inset)
     x0, y0, x1, y1 = _pixels(box)
@@ -825,7 +896,23 @@ def _free(area: Area, inset: float = 0.7, clear: float = 0.5) -> tuple[Box, np.n
         px0, py0, px1, py1 = _pixels(Box(picture.x - clear, picture.y - clear,
                                          picture.w + 2 * clear, picture.h + 2 * clear))
         mask[max(py0 - y0, 0):max(py1 - y0, 0), max(px0 - x0, 0):max(px1 - x0, 0)] = False
+    for side, reach in (strayed or {}).items():
+        _from_side(mask, side)[:max(round((reach - inset) * PX), 0)] = False
     return box, mask
+
+
+def _from_side(image: np.ndarray, side: str) -> np.ndarray:
+    """A view of ``image`` whose rows run along ``side``, the first at that side."""
+    return {"left": image.T, "right": image.T[::-1], "top": image, "bottom": image[::-1]}[side]
+
+
+def _runs_along(dark: np.ndarray, free: np.ndarray) -> bool:
+    """Whether a band (along its second axis) is dark nearly all its length: in all
+    but one of eight stretches, where at least four can be seen."""
+    stretches = [d[f].mean() for d, f in zip(np.array_split(dark, 8, axis=1),
+                                             np.array_split(free, 8, axis=1), strict=True)
+                 if f.any()]
+    return len(stretches) >= 4 and sum(s > 0.2 for s in stretches) >= len(stretches) - 1
 
 
 def _darkness(ink: np.ndarray) -> np.ndarray:
@@ -874,7 +961,7 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
     return paper, blank
 
 
-def _fill_score(ink: np.ndarray, area: Area, clear: float) -> float:
+def _fill_score(ink: np.ndarray, clear: float, area: Area) -> float:
     """How filled an area looks. A fill reaches every part of a cell, where a stray
     stroke or a plan's dotted line only runs in from its edges (at a plan's corner,
     from two): the share of inked pixels in the emptiest quarter, or, where the
@@ -883,17 +970,22 @@ def _fill_score(ink: np.ndarray, area: Area, clear: float) -> float:
     x0, y0, x1, y1 = _pixels(box)
     inked = ink[y0:y1, x0:x1]
     h, w = mask.shape
-    shares = []
-    for ys in (slice(0, h // 2), slice(h // 2, h)):
-        for xs in (slice(0, w // 2), slice(w // 2, w)):
-            m = mask[ys, xs]
-            shares.append(float(inked[ys, xs][m].mean()) if m.any() else 0.0)
-    score = min(shares)
+    score = min(share or 0.0 for share in _quarters(inked, mask))
     edge = round(1.2 * PX)  # the middle: 2.2 mm in from the cell's lines
     middle = mask[edge:h - edge, edge:w - edge]
     if middle.sum() > 0.25 * mask.sum():
         score = min(score, float(inked[edge:h - edge, edge:w - edge][middle].mean()))
     return score
+
+
+def _quarters(inked: np.ndarray, mask: np.ndarray, least: int = 1) -> list[float | None]:
+    """The share of ``inked`` in each quarter's ``mask``: ``None`` for a quarter
+    with fewer than ``least`` pixels to look at."""
+    h, w = mask.shape
+    quarters = [(ys, xs) for ys in (slice(0, h // 2), slice(h // 2, h))
+                for xs in (slice(0, w // 2), slice(w // 2, w))]
+    return [float(inked[ys, xs][mask[ys, xs]].mean()) if mask[ys, xs].sum() >= least else None
+            for ys, xs in quarters]
 
 
 __all__ = ["DOUBT", "PX", "Mark", "PhotoError", "Reading", "cell_name", "read"]

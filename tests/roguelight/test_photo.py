@@ -471,3 +471,42 @@ def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
     assert sum(m.value or m.doubt for m in seen) >= 4
     assert sum(m.value for m in marks.values()) == sum(m.value for m in seen)
     assert not reading.sure
+
+
+def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_open():
+    """Rows 2 and 4 filled solid, each fill run 2 mm over its lines, row 3 left
+    open: the bands of pencil along row 3's top and bottom are its neighbours', not
+    a fill — its cells read open (where a picture leaves only a thin ring to look
+    in, the bands were most of it), but for two crossed out with an X (which reaches
+    a side only at its ends), and rows 2 and 4 read filled."""
+    from companion.grid import cell_name
+    from companion.roguelight.layout import Box
+
+    rng = random.Random(5)
+    board = shipped("basic")
+    page = photos.printed_page("basic")
+    at = page.layout
+    large = {c for monster in board.large for c in monster.cells}
+    sheet = photos.Sheet(page, rng)
+    pen = photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
+    for x in range(board.width):
+        for y in (1, 3):
+            box, over = at.cell_box((x, y)), 2.0
+            reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
+            for line in photos._hatch(reach, rng.uniform(0, 3), 0.4, rng):
+                sheet.stroke(line, pen, clip=reach)
+    crossed = {(2, 2), (6, 2)}
+    for cell in crossed:
+        for (u0, v0), (u1, v1) in (((0, 0), (1, 1)), ((1, 0), (0, 1))):
+            sheet.stroke(photos._line(at.cell_box(cell), u0, v0, u1, v1, rng, 0.3), pen)
+    shot = photos.Shot(megapixels=8.0, tilt=12, turn=80, fill=0.85, curl=1.0, light=0.8,
+                       shadow=1, blur=0.6, noise=2, quality=88)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() >= reader.FINE
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    between = {cell_name((x, 2), upper=True): (x, 2) in crossed for x in range(board.width)
+               if (x, 2) not in large}
+    assert {name: marks[name].value for name in between} == between
+    for y in (1, 3):
+        assert all(marks[cell_name((x, y), upper=True)].value for x in range(board.width)
+                   if (x, y) not in large)
