@@ -711,7 +711,7 @@ class Pencil:
             lit[y0:y1, x0:x1] *= tint
         stroke = _strokes(image / np.maximum(lit, 1e-3))
         level = max(INK, 3 * float(np.percentile(stroke[bare], 90)))
-        lines = (stroke > level).astype(np.float32)
+        lines = _strokes_long(stroke > level).astype(np.float32)
         return cls(np.maximum(_darkness(sheet.ink(paper)), lines),
                    np.maximum(_darkness(sheet.ink(paper * tint)), lines),
                    stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tinted_cells,
@@ -915,6 +915,20 @@ def _runs_along(dark: np.ndarray, free: np.ndarray) -> bool:
     return len(stretches) >= 4 and sum(s > 0.2 for s in stretches) >= len(stretches) - 1
 
 
+#: The least a line (mm²) must cover to be pencil: a JPEG's specks round a printed
+#: picture, on the entrance blocks' tint most, are smaller; a pencil stroke is not.
+SPECK = 0.5
+
+
+def _strokes_long(lines: np.ndarray) -> np.ndarray:
+    """``lines`` without the specks: the pieces covering less than ``SPECK``."""
+    _count, pieces, stats, _centres = cv2.connectedComponentsWithStats(
+        lines.astype(np.uint8), connectivity=8)
+    kept = stats[:, cv2.CC_STAT_AREA] >= SPECK * PX * PX
+    kept[0] = False  # the background
+    return kept[pieces]
+
+
 def _darkness(ink: np.ndarray) -> np.ndarray:
     """How surely each pixel is pencil by its darkness alone: none below LIGHT (a
     smudge, a shadow the paper estimate missed), surely from DARK, in between a
@@ -970,7 +984,8 @@ def _fill_score(ink: np.ndarray, clear: float, area: Area) -> float:
     x0, y0, x1, y1 = _pixels(box)
     inked = ink[y0:y1, x0:x1]
     h, w = mask.shape
-    score = min(share or 0.0 for share in _quarters(inked, mask))
+    score = min((share for share in _quarters(inked, mask, least=3) if share is not None),
+                default=0.0)  # a quarter the pictures fill says nothing
     edge = round(1.2 * PX)  # the middle: 2.2 mm in from the cell's lines
     middle = mask[edge:h - edge, edge:w - edge]
     if middle.sum() > 0.25 * mask.sum():

@@ -510,3 +510,27 @@ def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_
     for y in (1, 3):
         assert all(marks[cell_name((x, y), upper=True)].value for x in range(board.width)
                    if (x, y) not in large)
+
+
+@pytest.mark.parametrize("megapixels", [3, 5])
+def test_a_blank_sheet_in_a_rough_jpeg_reads_open_with_no_doubt(megapixels):
+    """At JPEG quality 60 the compression leaves specks round every printed picture,
+    darker than the entrance blocks' tint beside a white die: they are not pencil
+    (a stroke covers more), so no cell is filled or doubted."""
+    rng = random.Random(3)
+    sheet = photos.Sheet(photos.printed_page("advanced"), rng)
+    shot = photos.Shot(megapixels=megapixels, tilt=8, turn=30, fill=0.9, curl=1.0, light=0.95,
+                       shadow=1, blur=0.3, noise=2.5, quality=60)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() >= reader.FINE
+    assert not reading.filled
+    assert [m.name for m in reading.doubts if m.what == "cell"] == []
+
+
+def test_specks_are_not_strokes():
+    lines = np.zeros((60, 60), bool)
+    lines[10:12, 5:50] = True  # a stroke 7.5 mm long
+    lines[30:32, 30:32] = True  # a speck
+    lines[40, 10] = True
+    kept = reader._strokes_long(lines)
+    assert kept[10:12, 5:50].all() and kept.sum() == lines[10:12, 5:50].sum()
