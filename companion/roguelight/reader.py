@@ -564,7 +564,7 @@ def _rivalled(rect: Rect, score: float, confidence: float, scored: list, taken: 
 def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:
     """For each cell edge seen from an open cell, the share of its length along
     which a dash runs: a line wider than the sheet's bare edges carry, that does
-    not run on into the cell. Edges are measured in four kinds, as they are printed
+    not run on into the cell (``RUNS_ON``). Edges are measured in four kinds, as they are printed
     and seen apart: the map's border or an inner line, with the cell outside open
     or filled (then only the inner half of the line is looked at)."""
     board = at.board
@@ -582,7 +582,7 @@ def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:
         base = float(np.percentile(np.concatenate([seen[s][1][0] for s in group]), 25))
         limit = base + (DASH / 2 if kind[1] or kind[2] else DASH)
         result.update({side: float(np.mean((seen[side][1][0] > limit)
-                                           & (seen[side][1][1] == 0))) for side in group})
+                                           & (seen[side][1][1] < RUNS_ON))) for side in group})
     return result
 
 
@@ -866,6 +866,10 @@ class Pencil:
 
 #: A dash adds at least this much black (mm) across a cell edge's printed line.
 DASH = 0.06
+#: A line across a cell edge with this much of it (mm) 0.9–1.4 mm further in runs
+#: on into the cell (a fill's stroke), where a dash drawn a little inside the line,
+#: blurred, reaches in no further than the first sample.
+RUNS_ON = 0.2
 #: How much of the blur round a printed outline a loop round it must keep clear of.
 OUTLINE_CLEAR = 0.5
 

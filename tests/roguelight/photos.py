@@ -314,11 +314,12 @@ def _smooth(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
 
 
 def dotted_rect(sheet: Sheet, left: float, top: float, right: float, bottom: float,
-                rng: random.Random) -> None:
-    """A plan: dashes along a rectangle's sides, drawn freehand."""
+                rng: random.Random, drift: float | None = None) -> None:
+    """A plan: dashes along a rectangle's sides, drawn freehand, ``drift`` mm inside
+    the lines (outside where less than 0)."""
     pen = pencil(rng) if rng.random() < 0.7 else ballpoint(rng)
     dash, gap = rng.uniform(0.6, 2.2), rng.uniform(0.6, 1.8)
-    drift = rng.uniform(-0.3, 0.3)
+    drift = rng.uniform(-0.3, 0.3) if drift is None else drift
     for (x0, y0), (x1, y1) in (((left, top), (right, top)), ((right, top), (right, bottom)),
                                ((right, bottom), (left, bottom)), ((left, bottom), (left, top))):
         length = math.hypot(x1 - x0, y1 - y0)
