@@ -497,14 +497,16 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
            ) -> tuple[tuple[Rect, ...], list[Mark]]:
     """The dotted rectangles: every rectangle of open cells a plan could be, scored
     by the dashes along its sides (looked for just inside them; a side against a
-    filled cell, where pencil hides them, counts ``BUSY``), the best taken first as
-    long as they keep apart as plans must."""
+    filled cell, where pencil hides them, counts ``BUSY``, and a line along the whole
+    of it, which may be the fill's own edge, half), the best taken first as long as
+    they keep apart as plans must."""
     board = at.board
     dashes = _dashes(pencil, at, filled)
     scored = []
     for rect in _candidates(board, filled):
         # a side along the outer wall counts as dotted whether drawn or not (the rules)
-        kinds = [(dashes[side], _edge_kind(board, filled, side)) for side in _perimeter(rect)]
+        kinds = [(_dotted(dashes[side], kind), kind) for side in _perimeter(rect)
+                 for kind in [_edge_kind(board, filled, side)]]
         sides = np.array([seen for seen, kind in kinds if not kind[0]])
         if sides.size:
             weights = np.array([BUSY if kind[1] else 1.0 for _seen, kind in kinds
@@ -534,6 +536,15 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
 #: How much a side against a filled cell counts towards a plan, against a side by
 #: open cells: the neighbour's pencil, running up to the line, hides dashes there.
 BUSY = 0.5
+#: A line along this much of a side or more has no gaps between dashes.
+UNBROKEN = 0.95
+
+
+def _dotted(dashes: float, kind: tuple[bool, bool, bool]) -> float:
+    """How dotted a side looks: the share of it dashed, but a line unbroken along a
+    side against a filled cell, which may as well be the fill's edge (a fill run up
+    to the line, or a little over it) as a plan's dashes, half."""
+    return 0.5 if kind[1] and dashes >= UNBROKEN else dashes
 #: How many rectangles over one place of the sheet may be doubted as unread plans
 #: (the likeliest, and its likeliest neighbour: a side seen one cell off).
 PER_PLACE = 2

@@ -562,3 +562,31 @@ def test_plans_drawn_a_little_inside_the_lines_are_read():
         reading = reader.read(photos.photograph(sheet.image, shot, rng))
         found += sum(plan in reading.plans for plan in plans)
     assert found >= 11
+
+
+def test_a_line_unbroken_along_a_filled_cell_counts_half_as_dashes(monkeypatch):
+    """A pocket of open cells A8:C10 walled by filled cells (row 7, column D) and the
+    map's border: the walls' edges seen from inside it are unbroken lines (the fills
+    run up to them), and a plan A8:B9 is dashed, with gaps, along its open sides. A
+    line without gaps may be the fill's own edge: the plan is read, not the pocket."""
+    from collections import defaultdict
+
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
+    filled = frozenset({(x, 6) for x in range(4)} | {(3, y) for y in range(7, 10)})
+    pocket, plan = Rect(0, 7, 2, 9), Rect(0, 7, 1, 8)
+    dashes = defaultdict(float)
+    for side in reader._perimeter(pocket):
+        dashes[side] = 1.0
+    for side in reader._perimeter(plan):
+        if not reader._edge_kind(board, filled, side)[1]:
+            dashes[side] = 0.6
+            (x0, y0, x1, y1), (ix, iy) = side
+            dashes[(x0, y0, x1, y1), (-ix, -iy)] = 0.6  # seen from the other side too
+    monkeypatch.setattr(reader, "_dashes", lambda pencil, at, filled: dashes)
+    plans, _marks = reader._plans(None, at, filled)
+    assert plans == (plan,)
+    assert reader._dotted(1.0, (False, True, False)) == 0.5  # against a filled cell
+    assert reader._dotted(1.0, (False, False, False)) == 1.0  # between open cells
