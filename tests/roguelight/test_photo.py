@@ -590,3 +590,26 @@ def test_a_line_unbroken_along_a_filled_cell_counts_half_as_dashes(monkeypatch):
     assert plans == (plan,)
     assert reader._dotted(1.0, (False, True, False)) == 0.5  # against a filled cell
     assert reader._dotted(1.0, (False, False, False)) == 1.0  # between open cells
+
+
+def test_an_item_box_hatched_lightly_is_spent():
+    """An item mark's box hatched in light pencil, lines 1.8 mm apart (a quick
+    spend), is read spent with no doubt, as a cell hatched so is filled; the boxes
+    left bare read unspent."""
+    rng = random.Random(4)
+    board = shipped("basic")
+    page = photos.printed_page("basic")
+    at = page.layout
+    sheet = photos.Sheet(page, rng)
+    pen = photos.Pen((0.35, 0.35, 0.37), 0.3, 0.45, 0.7)
+    spent = {2, 3, 5}
+    for mark in spent:
+        box = at.item_box(mark)
+        for line in photos._hatch(box, 0.8, 1.8, rng):
+            sheet.stroke(line, pen, clip=box)
+    shot = photos.Shot(megapixels=2.5, tilt=10, turn=100, fill=0.85, curl=0.5, light=0.9,
+                       shadow=1, blur=1.0, noise=2, quality=80)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert set(reading.spent) == spent
+    assert not [m for m in reading.doubts if m.what == "spent"]
+    assert len(board.item_points) > max(spent)
