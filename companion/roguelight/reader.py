@@ -120,8 +120,25 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     sheet.uncurl(landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    return with_setup_plan(Reading(board, reference, *reading, notes=notes, sheet=sheet,
-                                   fine=sheet.photo_scale() >= FINE))
+    return with_one_exit(with_setup_plan(Reading(board, reference, *reading, notes=notes,
+                                                 sheet=sheet,
+                                                 fine=sheet.photo_scale() >= FINE)))
+
+
+def with_one_exit(reading: Reading) -> Reading:
+    """The rules fill every exit but the chosen one at the end of the build: where
+    some are read filled (the build over) and several open, each open one is a doubt
+    (one may be a fill the pencil hid). A sheet with every exit open is not finished."""
+    board = reading.board
+    named = _area_names(board)
+    open_ = {named[c] for c in board.exits if c not in reading.filled}
+    if not 2 <= len(open_) < len(board.exits):
+        return reading
+    reading.marks = [Mark("cell", m.name, m.value, min(m.confidence, RULED))
+                     if m.what == "cell" and m.name in open_ else m for m in reading.marks]
+    reading.notes.append(_("{count} exits read open: the rules leave one open and fill the "
+                           "others at the end of the build", count=len(open_)))
+    return reading
 
 
 def with_setup_plan(reading: Reading) -> Reading:

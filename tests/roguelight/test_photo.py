@@ -613,3 +613,28 @@ def test_an_item_box_hatched_lightly_is_spent():
     assert set(reading.spent) == spent
     assert not [m for m in reading.doubts if m.what == "spent"]
     assert len(board.item_points) > max(spent)
+
+
+def test_several_exits_read_open_are_each_a_doubt():
+    """The rules fill every exit but the chosen one at the end of the build (spec,
+    scoring step 1): two exits read open, the others filled, make both doubts, their
+    values kept (the scorer suggests the better), with a note; one exit read open,
+    or all four (a sheet not finished), is no doubt."""
+    board = shipped("basic")
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    exits = list(board.exits)
+
+    def read(filled):
+        marks = [reader.Mark("cell", named[c], c in filled, 0.95) for c in exits]
+        return reader.with_one_exit(reader.Reading(
+            board, "basic", frozenset(filled), (), 2, frozenset(), frozenset(), (), marks))
+
+    two_open = read(set(exits[:2]))
+    assert {m.name for m in two_open.doubts} == {named[c] for c in exits[2:]}
+    assert all(not m.value for m in two_open.doubts)
+    assert any("2 exits read open" in note for note in two_open.notes)
+    one_open = read(set(exits[1:]))
+    assert not one_open.doubts and one_open.exit == exits[0] and not one_open.notes
+    unfinished = read(set())
+    assert not unfinished.doubts and not unfinished.notes
