@@ -360,10 +360,10 @@ def _marks(sheet: Sheet, at: SheetLayout):
 
 
 def _cell(pencil: Pencil, area: Area, strayed: frozenset[str]) -> tuple[bool, float]:
-    """A cell filled, or crossed out, and how sure. Pencil within ``STRAY`` of a
-    side with a filled cell beyond it (``strayed``) may be that cell's, run over
-    the line: a cell read filled where such a band runs the whole side, but with
-    no pencil at all clear of the bands, is open; an X is looked for clear of them."""
+    """A cell filled, or crossed out, and how sure. Pencil in a band the whole
+    length of a side with a filled cell beyond it (``strayed``) is that cell's
+    fill run over the line: a cell read filled with no pencil at all clear of such
+    bands is open. An X is looked for ``STRAY`` clear of those sides."""
     value, confidence = pencil.fill(area)
     if value:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
@@ -562,6 +562,8 @@ def _dotted(dashes: float, kind: tuple[bool, bool, bool]) -> float:
     side against a filled cell, which may as well be the fill's edge (a fill run up
     to the line, or a little over it) as a plan's dashes, half."""
     return 0.5 if kind[1] and dashes >= UNBROKEN else dashes
+
+
 #: How many rectangles over one place of the sheet may be doubted as unread plans
 #: (the likeliest, and its likeliest neighbour: a side seen one cell off).
 PER_PLACE = 2
@@ -953,7 +955,7 @@ SPECK = 0.5
 
 
 def _strokes_long(lines: np.ndarray) -> np.ndarray:
-    """``lines`` without the specks: the pieces covering less than ``SPECK``."""
+    """``lines`` without the specks: the pieces covering less than ``SPECK`` mm²."""
     _count, pieces, stats, _centres = cv2.connectedComponentsWithStats(
         lines.astype(np.uint8), connectivity=8)
     kept = stats[:, cv2.CC_STAT_AREA] >= SPECK * PX * PX
