@@ -342,10 +342,12 @@ def _marks(sheet: Sheet, at: SheetLayout):
     """Everything a player writes, read: the values and every mark with its confidence."""
     pencil = Pencil.of(sheet, at)
     areas = layout.areas(at)
-    painted = frozenset(c for area in areas if pencil.fill(area)[0] for c in area.cells)
-    marks = _dim_cells(sheet, pencil, areas,
-                       [Mark("cell", area.name, *_cell(pencil, area, _strayed(area, painted)))
-                        for area in areas])
+    fills = [pencil.fill(area) for area in areas]
+    painted = frozenset(c for area, (value, _sure) in zip(areas, fills, strict=True) if value
+                        for c in area.cells)
+    marks = _dim_cells(sheet, pencil, areas, [
+        Mark("cell", area.name, *_cell(pencil, area, fill, _strayed(area, painted)))
+        for area, fill in zip(areas, fills, strict=True)])
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
@@ -359,12 +361,14 @@ def _marks(sheet: Sheet, at: SheetLayout):
     return (filled, plans, development, circled, spent, goals, marks)
 
 
-def _cell(pencil: Pencil, area: Area, strayed: frozenset[str]) -> tuple[bool, float]:
+def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozenset[str]
+          ) -> tuple[bool, float]:
     """A cell filled, or crossed out, and how sure. Pencil in a band the whole
     length of a side with a filled cell beyond it (``strayed``) is that cell's
     fill run over the line: a cell read filled with no pencil at all clear of such
-    bands is open. An X is looked for ``STRAY`` clear of those sides."""
-    value, confidence = pencil.fill(area)
+    bands is open. An X is looked for ``STRAY`` clear of those sides. ``fill`` is
+    what :meth:`Pencil.fill` saw."""
+    value, confidence = fill
     if value:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
         if left is not None and left <= CLEAN:
