@@ -23,17 +23,19 @@ reads (:meth:`Reading.toml`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import cv2
 import numpy as np
 
-from companion.grid import Cell, Rect, cell_name
+from companion.grid import Cell, Rect, cell_name, parse_range
 from companion.i18n import _
 from companion.photo import MARGIN as MARGIN_MM
 from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
 from companion.roguelight import layout
+from companion.roguelight.build import BAT_ADVANCE, SETUP_DEVELOPMENT
 from companion.roguelight.layout import Area, Box, SheetLayout
-from companion.roguelight.maps import GOALS, Map, shipped
+from companion.roguelight.maps import BAT, GOALS, Map, shipped
 
 #: A mark read with less confidence than this is a doubt.
 DOUBT = 0.75
@@ -77,6 +79,8 @@ class Reading:
     marks: list[Mark]
     notes: list[str] = field(default_factory=list)
     sheet: Sheet | None = None
+    #: Each development number as it looks, before the count was decided.
+    struck: list[Mark] = field(default_factory=list)
     #: The sheet large enough in the photo (``FINE`` pixels a millimetre) for a cell
     #: read open to be trusted: light pencil on a small sheet may not show at all.
     fine: bool = True
@@ -120,9 +124,10 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     sheet.uncurl(landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    return with_one_exit(with_setup_plan(Reading(board, reference, *reading, notes=notes,
-                                                 sheet=sheet,
-                                                 fine=sheet.photo_scale() >= FINE)))
+    *values, struck = reading
+    return with_one_exit(with_development_agreeing(with_setup_plan(Reading(
+        board, reference, *values, notes=notes, sheet=sheet, struck=struck,
+        fine=sheet.photo_scale() >= FINE))))
 
 
 def with_one_exit(reading: Reading) -> Reading:
@@ -170,6 +175,89 @@ def with_setup_plan(reading: Reading) -> Reading:
 
 #: How sure a reading is that the rules made where the pencil said otherwise.
 RULED = 0.6
+
+
+def with_development_agreeing(reading: Reading) -> Reading:
+    """The development track starts at 2 (setup), each plan advances it by the
+    monsters inside, a bat filled by 2 if the player chose so, and it stops at its
+    last number. Where the count read and the plans read cannot both be so, the
+    likeliest reading that agrees is taken — numbers crossed or not, up to
+    ``AGREEING`` plans in doubt added or dropped — and what changed is a doubt. A
+    sheet not set up (every entrance but one filled) is read as it is."""
+    board = reading.board
+    set_up = sum(c not in reading.filled for c in board.entrances.values()) == 1
+    if not (reading.struck and set_up) or _agrees(board, reading.filled, reading.plans,
+                                                  reading.development):
+        return reading
+    options = [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
+               for changed, cost in _plan_changes(reading)
+               for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
+               if _agrees(board, reading.filled, _changed(reading.plans, changed), count)]
+    _cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
+    reading.plans = _changed(reading.plans, changed)
+    reading.development, crossed = _development(reading.struck, count)
+    plans = {p.name() for p in reading.plans}
+    reading.marks = [m for m in reading.marks if m.what != "development"
+                     and not (m.what == "plan" and parse_range(m.name) in changed)]
+    reading.marks += crossed + [Mark("plan", p.name(), p.name() in plans, RULED)
+                                for p in sorted(changed)]
+    reading.notes.append(_("the development track and the plans disagree by the rules "
+                           "(each plan advances the track by the monsters inside it): read "
+                           "as {development} with the likeliest plans, to be checked",
+                           development=count))
+    return reading
+
+
+#: The most plans in doubt a reading that agrees may add or drop.
+AGREEING = 2
+
+
+def _agrees(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
+            development: int) -> bool:
+    """Whether ``development`` numbers crossed can follow from ``plans``, each
+    advancing the track by its monsters, and the bats filled, each by 2 or not."""
+    advanced = SETUP_DEVELOPMENT + sum(
+        sum(board.count_monsters(set(p.cells())).values()) for p in plans
+        if p not in board.entrance_blocks.values())
+    bats = BAT_ADVANCE * (sum(1 for c in filled if board.large_at(c) is None
+                              and board.symbol(c) == BAT)
+                          + sum(1 for m in board.large if m.symbol == BAT and m.cells & filled))
+    if development >= board.development_length:
+        return advanced + bats >= board.development_length
+    return 0 <= development - advanced <= bats and (development - advanced) % BAT_ADVANCE == 0
+
+
+def _plan_changes(reading: Reading):
+    """Sets of plans to add or drop (those read with a doubt, or doubted unread, the
+    entrance blocks aside), with what each set costs: how unlikely its marks made it."""
+    board = reading.board
+    last = {m.name: m for m in reading.marks if m.what == "plan"}
+    doubted = [(rect, m) for m in last.values() if m.doubt
+               for rect in [parse_range(m.name)] if rect not in board.entrance_blocks.values()]
+    yield frozenset(), 0.0
+    for size in range(1, AGREEING + 1):
+        for chosen in combinations(doubted, size):
+            changed = frozenset(rect for rect, _m in chosen)
+            plans = _changed(reading.plans, changed)
+            if len(changed) == size and not any(
+                    _too_close(a, b) for a, b in combinations(plans, 2)):
+                yield changed, sum(_surprise(m.confidence) for _rect, m in chosen)
+
+
+def _changed(plans: tuple[Rect, ...], changed: frozenset[Rect]) -> tuple[Rect, ...]:
+    """``plans`` with those of ``changed`` read dropped and the others added."""
+    return tuple(sorted(set(plans) ^ changed, key=lambda r: (r.top, r.left)))
+
+
+def _track_cost(seen: list[Mark], count: int) -> float:
+    """How unlikely the numbers as they look make ``count`` of them crossed."""
+    return sum(_surprise(m.confidence) for i, m in enumerate(seen) if m.value != (i < count))
+
+
+def _surprise(confidence: float) -> float:
+    """How unlikely (log-odds) it is that a mark read with ``confidence`` is wrong."""
+    sure = min(max(confidence, 0.5), 0.99)
+    return float(np.log(sure / (1 - sure)))
 
 
 def _closed(reading: Reading, open_: list[int]) -> list[int]:
@@ -351,14 +439,20 @@ def _marks(sheet: Sheet, at: SheetLayout):
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks = _plans(pencil, at, filled)
-    development, crossed = _development(pencil, at)
+    coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
+    struck = _coarser(_struck(pencil, at), coarse)
+    development, crossed = _development(struck)
     circled, spent, item_marks = _items(pencil, at)
     goal_marks = _goals(pencil, at)
-    marks += plan_marks + crossed + item_marks + goal_marks
-    coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
-    marks = [Mark(m.what, m.name, m.value, 0.5 + (m.confidence - 0.5) / coarse) for m in marks]
+    marks = (_coarser(marks + plan_marks, coarse) + crossed
+             + _coarser(item_marks + goal_marks, coarse))
     goals = tuple(m.name for m in goal_marks if m.value)
-    return (filled, plans, development, circled, spent, goals, marks)
+    return (filled, plans, development, circled, spent, goals, marks, struck)
+
+
+def _coarser(marks: list[Mark], coarse: float) -> list[Mark]:
+    """``marks`` less sure by ``coarse`` (a sheet small in the photo)."""
+    return [Mark(m.what, m.name, m.value, 0.5 + (m.confidence - 0.5) / coarse) for m in marks]
 
 
 def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozenset[str]
@@ -420,11 +514,13 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
             for m in marks]
 
 
-def _development(pencil: Pencil, at: SheetLayout) -> tuple[int, list[Mark]]:
-    """The development numbers crossed, and each number as read (one that looks
+def _development(seen: list[Mark], development: int | None = None
+                 ) -> tuple[int, list[Mark]]:
+    """The development numbers crossed (the count that agrees best with how each
+    number looks, ``seen``, unless given), and each number as read (one that looks
     otherwise than the count says is a doubt)."""
-    seen = _struck(pencil, at)
-    development = _crossed_prefix(seen)
+    if development is None:
+        development = _crossed_prefix(seen)
     marks = [m if m.value == (i < development) else
              Mark(m.what, m.name, i < development, 1 - m.confidence)
              for i, m in enumerate(seen)]

@@ -444,6 +444,82 @@ def test_a_doubt_on_the_development_track_reaches_every_number_to_the_count():
     assert reader._doubt_between(sure, 4) == sure
 
 
+def _track(crossed: int, sure: float = 0.9) -> list[reader.Mark]:
+    return [reader.Mark("development", str(n), n <= crossed, sure) for n in range(1, 21)]
+
+
+def _plan_holding(board, monsters: int):
+    """A 2 × 2 rectangle clear of the entrance blocks holding ``monsters`` monsters."""
+    from companion.grid import Rect
+
+    return next(rect for y in range(board.height - 1) for x in range(board.width - 1)
+                for rect in [Rect(x, y, x + 1, y + 1)]
+                if not any(rect.overlaps(b) for b in board.entrance_blocks.values())
+                and sum(board.count_monsters(set(rect.cells())).values()) == monsters)
+
+
+def _with_track(board, crossed: list[reader.Mark], plans=(), marks=(), filled=frozenset()):
+    """A sheet set up on entrance 1, read with the track ``crossed``."""
+    development = reader._crossed_prefix(crossed)
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    return reader.with_development_agreeing(reader.Reading(
+        board, "basic", frozenset(filled) | others, tuple(plans), development, frozenset(),
+        frozenset(), (), [*marks, *reader._development(crossed)[1]], struck=crossed))
+
+
+def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules():
+    """Each plan advances the track by the monsters inside it (spec, action B), from
+    2 at setup: where the track read and the plans read cannot both be so, the
+    likeliest reading that agrees is taken, what changed a doubt, with a note."""
+    board = shipped("basic")
+    plan = _plan_holding(board, 2)
+    unread = reader.Mark("plan", plan.name(), False, 0.6)  # dashes too faint to be sure
+    read = _with_track(board, _track(4), marks=[unread])
+    assert read.plans == (plan,) and read.development == 4  # the track was sure
+    assert [(m.what, m.name, m.value) for m in read.doubts] == [("plan", plan.name(), True)]
+    assert any("disagree" in note for note in read.notes)
+    planned = [reader.Mark("plan", plan.name(), True, 0.95)]
+    read = _with_track(board, _track(4), plans=[plan], marks=planned)
+    assert read.development == 4 and not read.notes  # agrees as read: untouched
+    smudged = [*_track(4)[:4], reader.Mark("development", "5", True, 0.6), *_track(4)[5:]]
+    read = _with_track(board, smudged, plans=[plan], marks=planned)
+    assert read.development == 4 and read.plans == (plan,)  # the plan was sure
+    assert [m.name for m in read.doubts] == ["5"]
+    too_few = _with_track(board, [*_track(1)[:1], reader.Mark("development", "2", False, 0.7),
+                                  *_track(1)[2:]])
+    assert too_few.development == 2  # ① and ② are crossed at setup
+    assert [m.name for m in too_few.doubts] == ["2"]
+    blank = reader.with_development_agreeing(reader.Reading(
+        board, "basic", frozenset(), (), 0, frozenset(), frozenset(), (), [],
+        struck=_track(0)))
+    assert blank.development == 0 and not blank.notes  # not set up: read as it is
+
+
+def test_a_bat_filled_may_have_advanced_the_track_by_two():
+    board = shipped("basic")
+    bat = next(c for c in board.cells if board.symbol(c) == "V")
+    assert not _with_track(board, _track(4), filled={bat}).notes
+    assert _with_track(board, _track(4)).development == 2  # no bat: back to the setup's 2
+    assert _with_track(board, _track(6), filled={bat}).notes
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.floats(0.5, 1.0)), min_size=20, max_size=20),
+       st.lists(st.tuples(st.integers(0, 2), st.booleans(), st.floats(0.5, 1.0)),
+                max_size=4))
+def test_every_reading_comes_out_agreeing_with_the_rules(looks, plans):
+    board = shipped("basic")
+    crossed = [reader.Mark("development", str(n), value, sure)
+               for n, (value, sure) in enumerate(looks, 1)]
+    rects = [_plan_holding(board, monsters) for monsters, _read, _sure in plans]
+    read = [r for r, (_m, seen, _s) in zip(rects, plans, strict=True) if seen]
+    marks = [reader.Mark("plan", r.name(), seen, sure)
+             for r, (_m, seen, sure) in zip(rects, plans, strict=True)]
+    result = _with_track(board, crossed, plans=sorted(set(read)), marks=marks)
+    assert reader._agrees(board, result.filled, result.plans, result.development)
+    assert result.development >= 2
+
+
 def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
     """Cells crossed out with a light pencil X, the sheet under 2 pixels a millimetre in
     the photo: no pixel of an X is dark enough to count as pencil, but both diagonals,
@@ -540,12 +616,14 @@ def test_plans_drawn_a_little_inside_the_lines_are_read():
     """Dashes drawn 0.3 mm inside a plan's lines, a ballpoint or pencil, blurred in a
     photo of about 3.5 pixels a millimetre, reach a little further into the cell than
     the printed line: still dashes, not strokes running on into the cell. Column D
-    filled (plans are drawn against filled cells), E4:F7 and B7:C8 planned: both are
-    read on nearly every photo."""
+    filled (plans are drawn against filled cells), E4:F7 and B7:C8 planned, the
+    development track crossed as far as they advance it: both plans are read on nearly
+    every photo."""
     from companion.grid import Rect
 
     board = shipped("basic")
     plans = [Rect(4, 3, 5, 6), Rect(1, 6, 2, 7)]
+    development = 2 + sum(sum(board.count_monsters(set(p.cells())).values()) for p in plans)
     found = 0
     for seed in range(6):
         rng = random.Random(seed)
@@ -557,6 +635,9 @@ def test_plans_drawn_a_little_inside_the_lines_are_read():
         for plan in plans:
             a, b = at.cell_box((plan.left, plan.top)), at.cell_box((plan.right, plan.bottom))
             photos.dotted_rect(sheet, a.x, a.y, b.x + b.w, b.y + b.h, rng, drift=0.3)
+        for number in range(1, development + 1):
+            c = at.development(number)
+            photos.strike(sheet, photos.Box(c.x - c.r, c.y - c.r, 2 * c.r, 2 * c.r), rng)
         shot = photos.Shot(megapixels=3.5, tilt=12, turn=212, fill=0.76, curl=0.1, light=0.88,
                            shadow=1, blur=0.7, noise=2.9, quality=72)
         reading = reader.read(photos.photograph(sheet.image, shot, rng))
