@@ -28,7 +28,7 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from companion.grid import Cell, Rect, cell_name, parse_range
+from companion.grid import Cell, Rect, cell_name, components, parse_range, square_neighbours
 from companion.i18n import _
 from companion.photo import MARGIN as MARGIN_MM
 from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
@@ -125,9 +125,9 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
     *values, struck = reading
-    return with_one_exit(with_development_agreeing(with_setup_plan(Reading(
+    return with_one_exit(with_blocks_attached(with_development_agreeing(with_setup_plan(Reading(
         board, reference, *values, notes=notes, sheet=sheet, struck=struck,
-        fine=sheet.photo_scale() >= FINE))))
+        fine=sheet.photo_scale() >= FINE)))))
 
 
 def with_one_exit(reading: Reading) -> Reading:
@@ -185,9 +185,8 @@ def with_development_agreeing(reading: Reading) -> Reading:
     ``AGREEING`` plans in doubt added or dropped — and what changed is a doubt. A
     sheet not set up (every entrance but one filled) is read as it is."""
     board = reading.board
-    set_up = sum(c not in reading.filled for c in board.entrances.values()) == 1
-    if not (reading.struck and set_up) or _agrees(board, reading.filled, reading.plans,
-                                                  reading.development):
+    if not (reading.struck and _set_up(reading)) or _agrees(
+            board, reading.filled, reading.plans, reading.development):
         return reading
     options = [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
                for changed, cost in _plan_changes(reading)
@@ -210,6 +209,72 @@ def with_development_agreeing(reading: Reading) -> Reading:
 
 #: The most plans in doubt a reading that agrees may add or drop.
 AGREEING = 2
+
+
+def _set_up(reading: Reading) -> bool:
+    """Whether the sheet is set up: every entrance but one filled."""
+    return sum(c not in reading.filled for c in reading.board.entrances.values()) == 1
+
+
+def with_blocks_attached(reading: Reading) -> Reading:
+    """Every block is drawn against a filled cell or a plan (spec, action A), from
+    the entrances filled at setup; only an exit filled at the end stands alone.
+    Filled cells read touching none of these — a fill between them missed, or a
+    smudge read as a fill — are made to by the likeliest change: an open cell
+    beside them read filled, or they read open. What changed is a doubt."""
+    if not _set_up(reading):
+        return reading
+    names = _area_names(reading.board)
+    while loose := _loose(reading.board, reading.filled, reading.plans):
+        _cost, cells, value = min(_attachings(reading, loose[0], names),
+                                  key=lambda o: (o[0], sorted(o[1])))
+        reading.filled = reading.filled | cells if value else reading.filled - cells
+        changed = _named(cells, names)
+        reading.marks = [Mark("cell", m.name, value, RULED) if m.what == "cell"
+                         and m.name in changed else m for m in reading.marks]
+        reading.notes.append(_("filled cells {cells} touch no entrance, other fill or plan, as "
+                               "every block must: {changed} read {state} by the rules, to be "
+                               "checked", cells=", ".join(_named(loose[0], names)),
+                               changed=", ".join(changed),
+                               state=_("filled") if value else _("open")))
+    return reading
+
+
+def _named(cells, names: dict[Cell, str]) -> list[str]:
+    """The names of the areas of ``cells``, row by row."""
+    return list(dict.fromkeys(names[c] for c in sorted(cells, key=lambda c: (c[1], c[0]))))
+
+
+def _loose(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...]
+           ) -> list[frozenset[Cell]]:
+    """The groups of filled cells that hold no entrance and touch no plan, but a
+    lone exit (filled at the end)."""
+    planned = {c for p in plans for c in p.cells()}
+    entrances = set(board.entrances.values())
+    return [group for group in components(filled)
+            if not group & entrances and not (len(group) == 1 and group <= set(board.exits))
+            and not any(n in planned for c in group for n in square_neighbours(c)
+                        if n not in group)]
+
+
+def _attachings(reading: Reading, group: frozenset[Cell], names: dict[Cell, str]):
+    """The changes that attach ``group``, with how unlikely each is: an open cell
+    beside it (outside every plan) filled, where that leaves fewer loose groups; or
+    the group read open."""
+    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
+    cells_of: dict[str, set[Cell]] = {}
+    for cell, name in names.items():
+        cells_of.setdefault(name, set()).add(cell)
+    planned = {c for p in reading.plans for c in p.cells()}
+    loose = len(_loose(reading.board, reading.filled, reading.plans))
+    beside = {names[n] for c in group for n in square_neighbours(c)
+              if n in names and n not in reading.filled and n not in planned}
+    for name in sorted(beside):
+        cells = frozenset(cells_of[name])
+        if len(_loose(reading.board, reading.filled | cells, reading.plans)) < loose:
+            yield _surprise(sure.get(name, 1.0)), cells, True
+    owned = {names[c] for c in group}
+    yield sum(_surprise(sure.get(n, 1.0)) for n in owned), frozenset(group), False
 
 
 def _agrees(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],

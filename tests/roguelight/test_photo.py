@@ -520,6 +520,50 @@ def test_every_reading_comes_out_agreeing_with_the_rules(looks, plans):
     assert result.development >= 2
 
 
+def _attached(board, filled, sure: dict[str, float], plans=()):
+    """A sheet set up on entrance 1 with ``filled`` read, attached by the rules."""
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    filled = frozenset(filled) - {board.entrances[1]} | others
+    marks = [reader.Mark("cell", name, cell in filled, sure.get(name, 0.95))
+             for cell, name in named.items()]
+    return reader.with_blocks_attached(reader.Reading(
+        board, "basic", filled, tuple(plans), 2, frozenset(), frozenset(), (), marks))
+
+
+def test_filled_cells_touching_nothing_are_attached_by_the_likeliest_change():
+    """Every block is drawn against a filled cell or a plan (spec, action A), from the
+    entrances filled at setup: a fill read between them, or a lone fill read open,
+    whichever the pencil made likelier; what changed is a doubt, with a note."""
+    board = shipped("basic")
+    entrance = board.entrances[2]  # H1, on the top row
+    below = (entrance[0], entrance[1] + 1)
+    further = [(entrance[0], entrance[1] + 2), (entrance[0], entrance[1] + 3)]
+    missed = _attached(board, further, {"H2": 0.6})
+    assert below in missed.filled and set(further) <= missed.filled
+    assert [(m.name, m.value) for m in missed.doubts] == [("H2", True)]
+    assert any("H3, H4" in note and "H2" in note for note in missed.notes)
+    smudge = _attached(board, further[:1], {"H3": 0.62})
+    assert not set(further) & smudge.filled and ("H3", False) in [
+        (m.name, m.value) for m in smudge.doubts]
+    lone_exit = _attached(board, [board.exits[3]], {})
+    assert board.exits[3] in lone_exit.filled and not lone_exit.notes  # filled at the end
+    from companion.grid import Rect
+
+    planned = _attached(board, further[1:], {}, plans=[Rect(5, 1, 6, 4)])  # H4 beside it
+    assert further[1] in planned.filled and not planned.notes
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=30),
+       st.floats(0.5, 1.0))
+def test_every_fill_comes_out_attached(filled, sure):
+    board = shipped("basic")
+    read = _attached(board, filled, {"E5": sure, "F6": sure})
+    assert not reader._loose(board, read.filled, read.plans)
+
+
 def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
     """Cells crossed out with a light pencil X, the sheet under 2 pixels a millimetre in
     the photo: no pixel of an X is dark enough to count as pencil, but both diagonals,
