@@ -35,7 +35,7 @@ from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_marker
 from companion.roguelight import layout
 from companion.roguelight.build import BAT_ADVANCE, SETUP_DEVELOPMENT
 from companion.roguelight.layout import Area, Box, SheetLayout
-from companion.roguelight.maps import BAT, GOALS, Map, shipped
+from companion.roguelight.maps import BAT, GOALS, ITEM, Map, shipped
 
 #: A mark read with less confidence than this is a doubt.
 DOUBT = 0.75
@@ -125,9 +125,12 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
     *values, struck = reading
-    return with_one_exit(with_blocks_attached(with_development_agreeing(with_setup_plan(Reading(
-        board, reference, *values, notes=notes, sheet=sheet, struck=struck,
-        fine=sheet.photo_scale() >= FINE)))))
+    reading = with_setup_plan(Reading(board, reference, *values, notes=notes, sheet=sheet,
+                                      struck=struck, fine=sheet.photo_scale() >= FINE))
+    for rule in (with_development_agreeing, with_blocks_attached, with_items_agreeing,
+                 with_one_exit):
+        reading = rule(reading)
+    return reading
 
 
 def with_one_exit(reading: Reading) -> Reading:
@@ -230,14 +233,76 @@ def with_blocks_attached(reading: Reading) -> Reading:
                                   key=lambda o: (o[0], sorted(o[1])))
         reading.filled = reading.filled | cells if value else reading.filled - cells
         changed = _named(cells, names)
-        reading.marks = [Mark("cell", m.name, value, RULED) if m.what == "cell"
-                         and m.name in changed else m for m in reading.marks]
+        _ruled(reading, "cell", changed, value)
         reading.notes.append(_("filled cells {cells} touch no entrance, other fill or plan, as "
                                "every block must: {changed} read {state} by the rules, to be "
                                "checked", cells=", ".join(_named(loose[0], names)),
                                changed=", ".join(changed),
                                state=_("filled") if value else _("open")))
     return reading
+
+
+def _ruled(reading: Reading, what: str, names, value: bool) -> None:
+    """The marks ``what`` of ``names`` read as ``value`` by the rules: doubts."""
+    reading.marks = [Mark(what, m.name, value, RULED) if m.what == what and m.name in names
+                     else m for m in reading.marks]
+
+
+def with_items_agreeing(reading: Reading) -> Reading:
+    """Each item filled circles one item mark, and a mark is spent only once circled
+    (spec, special cells): a reading with a mark spent but not circled, or more marks
+    circled than items filled, takes the likeliest change (a mark circled or not,
+    spent or not, an item cell filled), as doubts, with a note."""
+    board = reading.board
+    if not _set_up(reading):
+        return reading
+    sure = {(m.what, m.name): m.confidence for m in reading.marks}
+    changed = []
+    for mark in sorted(reading.spent - reading.circled - set(board.items_circled)):
+        name = str(mark)
+        if _surprise(sure.get(("spent", name), 1.0)) <= _surprise(sure.get(("circled", name),
+                                                                             1.0)):
+            reading.spent -= {mark}
+            changed.append(_rule_item(reading, "spent", name, False))
+        else:
+            reading.circled |= {mark}
+            changed.append(_rule_item(reading, "circled", name, True))
+    names = _area_names(board)
+    while len(reading.circled) > _items_filled(board, reading.filled):
+        unfilled = [c for c in board.cells if board.symbol(c) == ITEM and c not in reading.filled]
+        options = [(_surprise(sure.get(("circled", str(m)), 1.0)), "circled", str(m))
+                   for m in sorted(reading.circled - reading.spent)]
+        options += [(_surprise(sure.get(("cell", names[c]), 1.0)), "cell", names[c])
+                    for c in unfilled]
+        if not options:
+            break
+        _cost, what, name = min(options)
+        if what == "cell":
+            reading.filled |= {c for c, n in names.items() if n == name}
+        else:
+            reading.circled -= {int(name)}
+        changed.append(_rule_item(reading, what, name, what == "cell"))
+    if changed:
+        reading.notes.append(_("the item marks and the items filled disagree by the rules (each "
+                               "item filled circles one mark, a mark is spent only once "
+                               "circled): read {changed}, to be checked",
+                               changed=", ".join(changed)))
+    return reading
+
+
+def _items_filled(board: Map, filled: frozenset[Cell]) -> int:
+    return sum(1 for c in filled if board.symbol(c) == ITEM)
+
+
+def _rule_item(reading: Reading, what: str, name: str, value: bool) -> str:
+    """Read the mark by the rules; what it now says."""
+    _ruled(reading, what, {name}, value)
+    if what == "cell":
+        return _("{cell} filled", cell=name)
+    if what == "spent":
+        return _("mark {mark} not spent", mark=name)
+    return _("mark {mark} circled", mark=name) if value else _("mark {mark} not circled",
+                                                                mark=name)
 
 
 def _named(cells, names: dict[Cell, str]) -> list[str]:

@@ -564,6 +564,39 @@ def test_every_fill_comes_out_attached(filled, sure):
     assert not reader._loose(board, read.filled, read.plans)
 
 
+def _items_read(circled: dict[int, float], spent: dict[int, float], filled=(),
+                open_f2: float = 0.95):
+    """A basic sheet set up on entrance 1, ``filled`` and the item marks read so
+    (mark: how sure), the other marks read not circled and not spent, surely; the
+    item cell F2 read open ``open_f2`` surely where not filled."""
+    board = shipped("basic")
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    marks = [reader.Mark("circled", str(m), m in circled, circled.get(m, 0.95))
+             for m in range(2, 9)]
+    marks += [reader.Mark("cell", "F2", (5, 1) in filled, open_f2)]
+    marks += [reader.Mark("spent", str(m), m in spent, spent.get(m, 0.95)) for m in range(1, 9)]
+    return reader.with_items_agreeing(reader.Reading(
+        board, "basic", frozenset(filled) | others, (), 2, frozenset(circled),
+        frozenset(spent), (), marks))
+
+
+def test_item_marks_agree_with_the_items_filled_by_the_rules():
+    """Each item filled circles one mark, and only a circled mark is spent (spec,
+    special cells): a reading otherwise takes the likeliest change, as doubts."""
+    item = (5, 1)  # F2, an item cell of the basic map
+    fine = _items_read({2: 0.95}, {1: 0.95, 2: 0.95}, [item])
+    assert not fine.notes and fine.circled == {2} and fine.spent == {1, 2}
+    faint_circle = _items_read({2: 0.95, 3: 0.6}, {}, [item])
+    assert faint_circle.circled == {2}
+    assert [(m.what, m.name, m.value) for m in faint_circle.doubts] == [("circled", "3", False)]
+    assert any("mark 3 not circled" in note for note in faint_circle.notes)
+    smudged = _items_read({}, {4: 0.62})
+    assert smudged.spent == frozenset() and not smudged.circled  # no item filled either
+    missed = _items_read({2: 0.95}, {}, [], open_f2=0.6)
+    assert item in missed.filled and missed.circled == {2}
+    assert [(m.what, m.name, m.value) for m in missed.doubts] == [("cell", "F2", True)]
+
+
 def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
     """Cells crossed out with a light pencil X, the sheet under 2 pixels a millimetre in
     the photo: no pixel of an X is dark enough to count as pencil, but both diagonals,
