@@ -127,7 +127,7 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     *values, struck = reading
     reading = with_setup_plan(Reading(board, reference, *values, notes=notes, sheet=sheet,
                                       struck=struck, fine=sheet.photo_scale() >= FINE))
-    for rule in (with_development_agreeing, with_blocks_attached, with_items_agreeing,
+    for rule in (with_plans_agreeing, with_blocks_attached, with_items_agreeing,
                  with_one_exit):
         reading = rule(reading)
     return reading
@@ -180,27 +180,37 @@ def with_setup_plan(reading: Reading) -> Reading:
 RULED = 0.6
 
 
-def with_development_agreeing(reading: Reading) -> Reading:
+def with_plans_agreeing(reading: Reading) -> Reading:
     """The development track starts at 2 (setup), each plan advances it by the
     monsters inside, a bat filled by 2 if the player chose so, and it stops at its
-    last number. Where the count read and the plans read cannot both be so, the
-    likeliest reading that agrees is taken — numbers crossed or not, up to
-    ``AGREEING`` plans in doubt added or dropped — and what changed is a doubt. A
-    sheet not set up (every entrance but one filled) is read as it is."""
+    last number; every block is drawn against a fill or a plan. Where the count and
+    the plans read cannot both be so, or fills read touch nothing, the likeliest
+    reading that agrees is taken — numbers crossed or not, up to ``AGREEING`` plans
+    in doubt added or dropped, fills to attach (:func:`with_blocks_attached`) — and
+    what changed is a doubt. A sheet not set up (every entrance but one filled) is
+    read as it is."""
     board = reading.board
-    if not (reading.struck and _set_up(reading)) or _agrees(
-            board, reading.filled, reading.plans, reading.development):
+    agrees = _agrees(board, reading.filled, reading.plans, reading.development)
+    if not (reading.struck and _set_up(reading)) or (agrees and not _loose(
+            board, reading.filled, reading.plans)):
         return reading
-    options = [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
-               for changed, cost in _plan_changes(reading)
-               for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
-               if _agrees(board, reading.filled, _changed(reading.plans, changed), count)]
+    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
+    names = _area_names(board)
+    options = []
+    for changed, cost in _plan_changes(reading):
+        plans = _changed(reading.plans, changed)
+        cost += sum(c for c, *_rest in _attachments(board, reading.filled, plans, sure, names))
+        options += [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
+                    for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
+                    if _agrees(board, reading.filled, plans, count)]
     _cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
+    if count == reading.development and not changed:
+        return reading
     reading.plans = _changed(reading.plans, changed)
-    reading.development, crossed = _development(reading.struck, count)
     plans = {p.name() for p in reading.plans}
     reading.marks = [m for m in reading.marks if m.what != "development"
                      and not (m.what == "plan" and parse_range(m.name) in changed)]
+    reading.development, crossed = _development(reading.struck, count)
     reading.marks += crossed + [Mark("plan", p.name(), p.name() in plans, RULED)
                                 for p in sorted(changed)]
     reading.notes.append(_("the development track and the plans disagree by the rules "
@@ -228,18 +238,29 @@ def with_blocks_attached(reading: Reading) -> Reading:
     if not _set_up(reading):
         return reading
     names = _area_names(reading.board)
-    while loose := _loose(reading.board, reading.filled, reading.plans):
-        _cost, cells, value = min(_attachings(reading, loose[0], names),
-                                  key=lambda o: (o[0], sorted(o[1])))
+    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
+    for _cost, group, cells, value in list(_attachments(reading.board, reading.filled,
+                                                         reading.plans, sure, names)):
         reading.filled = reading.filled | cells if value else reading.filled - cells
         changed = _named(cells, names)
         _ruled(reading, "cell", changed, value)
         reading.notes.append(_("filled cells {cells} touch no entrance, other fill or plan, as "
                                "every block must: {changed} read {state} by the rules, to be "
-                               "checked", cells=", ".join(_named(loose[0], names)),
+                               "checked", cells=", ".join(_named(group, names)),
                                changed=", ".join(changed),
                                state=_("filled") if value else _("open")))
     return reading
+
+
+def _attachments(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
+                 sure: dict[str, float], names: dict[Cell, str]):
+    """The likeliest changes, one loose group at a time, that leave none: (how
+    unlikely, the group, the cells changed, whether they are read filled)."""
+    while loose := _loose(board, filled, plans):
+        cost, cells, value = min(_attachings(board, filled, plans, loose[0], sure, names),
+                                 key=lambda o: (o[0], sorted(o[1])))
+        yield cost, loose[0], cells, value
+        filled = filled | cells if value else filled - cells
 
 
 def _ruled(reading: Reading, what: str, names, value: bool) -> None:
@@ -322,24 +343,23 @@ def _loose(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...]
                         if n not in group)]
 
 
-def _attachings(reading: Reading, group: frozenset[Cell], names: dict[Cell, str]):
+def _attachings(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
+                group: frozenset[Cell], sure: dict[str, float], names: dict[Cell, str]):
     """The changes that attach ``group``, with how unlikely each is: an open cell
     beside it (outside every plan) filled, where that leaves fewer loose groups; or
     the group read open."""
-    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
     cells_of: dict[str, set[Cell]] = {}
     for cell, name in names.items():
         cells_of.setdefault(name, set()).add(cell)
-    planned = {c for p in reading.plans for c in p.cells()}
-    loose = len(_loose(reading.board, reading.filled, reading.plans))
+    planned = {c for p in plans for c in p.cells()}
+    loose = len(_loose(board, filled, plans))
     beside = {names[n] for c in group for n in square_neighbours(c)
-              if n in names and n not in reading.filled and n not in planned}
+              if n in names and n not in filled and n not in planned}
     for name in sorted(beside):
         cells = frozenset(cells_of[name])
-        if len(_loose(reading.board, reading.filled | cells, reading.plans)) < loose:
+        if len(_loose(board, filled | cells, plans)) < loose:
             yield _surprise(sure.get(name, 1.0)), cells, True
-    owned = {names[c] for c in group}
-    yield sum(_surprise(sure.get(n, 1.0)) for n in owned), frozenset(group), False
+    yield sum(_surprise(sure.get(n, 1.0)) for n in {names[c] for c in group}), group, False
 
 
 def _agrees(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],

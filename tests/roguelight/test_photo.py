@@ -462,7 +462,7 @@ def _with_track(board, crossed: list[reader.Mark], plans=(), marks=(), filled=fr
     """A sheet set up on entrance 1, read with the track ``crossed``."""
     development = reader._crossed_prefix(crossed)
     others = {cell for face, cell in board.entrances.items() if face != 1}
-    return reader.with_development_agreeing(reader.Reading(
+    return reader.with_plans_agreeing(reader.Reading(
         board, "basic", frozenset(filled) | others, tuple(plans), development, frozenset(),
         frozenset(), (), [*marks, *reader._development(crossed)[1]], struck=crossed))
 
@@ -489,7 +489,7 @@ def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules
                                   *_track(1)[2:]])
     assert too_few.development == 2  # ① and ② are crossed at setup
     assert [m.name for m in too_few.doubts] == ["2"]
-    blank = reader.with_development_agreeing(reader.Reading(
+    blank = reader.with_plans_agreeing(reader.Reading(
         board, "basic", frozenset(), (), 0, frozenset(), frozenset(), (), [],
         struck=_track(0)))
     assert blank.development == 0 and not blank.notes  # not set up: read as it is
@@ -553,6 +553,27 @@ def test_filled_cells_touching_nothing_are_attached_by_the_likeliest_change():
 
     planned = _attached(board, further[1:], {}, plans=[Rect(5, 1, 6, 4)])  # H4 beside it
     assert further[1] in planned.filled and not planned.notes
+
+
+def test_a_plan_in_doubt_that_attaches_loose_fills_is_read():
+    """Fills touching nothing but a rectangle whose dashes were too faint to be sure:
+    the plan is likelier than the fills wrong (a block is drawn against a plan)."""
+    board = shipped("basic")
+    plan = _plan_holding(board, 0)
+    beside = (plan.right + 1, plan.top)
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    assert not {n for c in [beside] for n in [(c[0] + 1, c[1]), (c[0], c[1] + 1),
+                                              (c[0], c[1] - 1)]} & others
+    marks = [reader.Mark("plan", plan.name(), False, 0.6),
+             *(reader.Mark("cell", name, cell == beside or cell in others, 0.95)
+               for cell, name in named.items())]
+    read = reader.with_plans_agreeing(reader.Reading(
+        board, "basic", frozenset(others | {beside}), (), 2, frozenset(), frozenset(), (),
+        marks, struck=_track(2)))
+    assert read.plans == (plan,) and beside in reader.with_blocks_attached(read).filled
+    assert [(m.what, m.value) for m in read.doubts] == [("plan", True)]
 
 
 @settings(max_examples=40, deadline=None)
