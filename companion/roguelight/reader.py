@@ -203,9 +203,13 @@ def with_plans_agreeing(reading: Reading) -> Reading:
         options += [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
                     for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
                     if _agrees(board, reading.filled, plans, count)]
-    _cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
+    cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
     if count == reading.development and not changed:
         return reading
+    read = _track_cost(reading.struck, reading.development) + sum(
+        c for c, *_rest in _attachments(board, reading.filled, reading.plans, sure, names))
+    if cost - read > MOST_SURPRISE and not agrees:
+        return _disagreeing(reading)
     reading.plans = _changed(reading.plans, changed)
     plans = {p.name() for p in reading.plans}
     reading.marks = [m for m in reading.marks if m.what != "development"
@@ -222,6 +226,23 @@ def with_plans_agreeing(reading: Reading) -> Reading:
 
 #: The most plans in doubt a reading that agrees may add or drop.
 AGREEING = 2
+#: How much less likely (log-odds) than the reading itself a reading that agrees
+#: may be, to be taken: beyond, a plan went unseen or the player miscounted.
+MOST_SURPRISE = 3.0
+
+
+def _disagreeing(reading: Reading) -> Reading:
+    """The track and the plans disagree and nothing in doubt explains it: the count
+    is kept, a doubt, with a note to look over both."""
+    count = reading.development
+    edge = {str(count), str(count + 1)}
+    reading.marks = [Mark(m.what, m.name, m.value, min(m.confidence, RULED))
+                     if m.what == "development" and m.name in edge else m
+                     for m in reading.marks]
+    reading.notes.append(_("the development track ({development}) and the plans read disagree "
+                           "by the rules (each plan advances the track by the monsters inside "
+                           "it): look over both", development=count))
+    return reading
 
 
 def _set_up(reading: Reading) -> bool:
