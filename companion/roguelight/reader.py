@@ -730,13 +730,25 @@ def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[i
 
 
 def _goals(pencil: Pencil, at: SheetLayout) -> list[Mark]:
-    """The goals outlined (advanced maps)."""
+    """The goals outlined (advanced maps): along the outer sides of a goal's box (the
+    others face the next box, a millimetre off), at 12 places each, the black across
+    the printed line and out to where an outline runs, against the same measure on
+    printed lines no player outlines (the ghost actions' sides) and the least of the
+    goals': an outline adds black along most of them."""
     if not at.board.large:
         return []
-    return [Mark("goal", goal, *_decide(pencil.loop(at.goal_box(i), 0.25, 1.8,
-                                                    avoid=_goal_boxes(at, i), outlined=True),
-                                        OUTLINED, OUTLINED_BAND))
-            for i, goal in enumerate(GOALS)]
+    seen = [np.concatenate([pencil.across(at.goal_box(i), side) for side in _outer(i)])
+            for i in range(len(GOALS))]
+    plain = [pencil.across(at.ghost_box(i), side) for i in range(3) for side in ("left", "right")]
+    base = float(np.percentile(np.concatenate(seen + plain), 20))
+    return [Mark("goal", goal, *_decide(float(np.mean(black > base + OUTLINE)), OUTLINED,
+                                        OUTLINED_BAND))
+            for goal, black in zip(GOALS, seen, strict=True)]
+
+
+def _outer(index: int) -> tuple[str, str]:
+    """The sides of goal ``index``'s box that face no other goal (two to a row)."""
+    return ("left" if index % 2 == 0 else "right", "top" if index < 2 else "bottom")
 
 
 #: Pixels a millimetre of the sheet in the photo below which every reading is less
@@ -752,6 +764,8 @@ STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = FILLED, FILLED_BAND  # an item box is filled as a cell is
 LOOPED, LOOPED_BAND = 0.4, 0.4
 OUTLINED, OUTLINED_BAND = 0.6, 0.4
+#: A goal's outline adds at least this much black (mm) across its box's printed line.
+OUTLINE = 0.06
 
 
 def _struck(pencil: Pencil, at: SheetLayout) -> list[Mark]:
@@ -772,10 +786,6 @@ def _crossed_prefix(crossed: list[Mark]) -> int:
 
 def _inside(box: Box, inset: float) -> Box:
     return Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset)
-
-
-def _goal_boxes(at: SheetLayout, index: int) -> list[Box]:
-    return [at.goal_box(i) for i in range(len(GOALS)) if i != index]
 
 
 # --- plans ---------------------------------------------------------------------------------
@@ -1109,13 +1119,9 @@ class Pencil:
         free = (r < circle.r - 0.3 - self.clear / 2) & ~number
         return float(self.inked[y0:y1, x0:x1][free].mean()) if free.any() else 0.0
 
-    def loop(self, box: Box, near: float, far: float, avoid: list[Box] = (),
-             outlined: bool = False) -> float:
+    def loop(self, box: Box, near: float, far: float) -> float:
         """The share of directions round ``box`` in which a line runs between ``near``
         and ``far`` mm outside it: a loop drawn round it runs in them all."""
-        if outlined:  # clear of the box's own printed outline, blurred
-            near += OUTLINE_CLEAR * self.clear
-            far += self.clear / 2
         outer = Box(box.x - far, box.y - far, box.w + 2 * far, box.h + 2 * far)
         x0, y0, x1, y1 = _pixels(outer)
         ys, xs = np.mgrid[y0:y1, x0:x1]
@@ -1123,16 +1129,26 @@ class Pencil:
         gap = np.maximum(np.maximum(box.x - mx, mx - box.x - box.w),
                          np.maximum(box.y - my, my - box.y - box.h))
         ring = (gap > near) & (gap < far)
-        keep = near  # clear of the other boxes' printed outlines too
-        for other in avoid:
-            ring &= ~((mx > other.x - keep) & (mx < other.x + other.w + keep)
-                      & (my > other.y - keep) & (my < other.y + other.h + keep))
         lines = (self.stroke[y0:y1, x0:x1] > self.level) & ring
         cx, cy = box.centre
         angle = np.arctan2(my - cy, mx - cx)
         sectors = ((angle + np.pi) / (2 * np.pi) * 16).astype(int) % 16
         seen = [lines[sectors == k].any() for k in range(16) if ring[sectors == k].any()]
         return float(np.mean(seen)) if seen else 0.0
+
+    def across(self, box: Box, side: str) -> np.ndarray:
+        """At 12 places along ``side`` of ``box``: the black (mm) across its printed
+        line, from ``ACROSS[0]`` mm inside to ``ACROSS[1]`` outside, where an outline
+        drawn round the box runs."""
+        t = np.linspace(0.1, 0.9, 12)[:, None]
+        out = np.arange(-ACROSS[0], ACROSS[1] + 0.01, 1 / PX)[None, :]
+        along = {"top": (box.x + box.w * t, box.y - out), "left": (box.x - out, box.y + box.h * t),
+                 "bottom": (box.x + box.w * t, box.y + box.h + out),
+                 "right": (box.x + box.w + out, box.y + box.h * t)}[side]
+        xs, ys = (np.broadcast_to(a, (t.size, out.size)) for a in along)
+        inked = self.stroke[np.round((ys + MARGIN_MM) * PX).astype(int),
+                            np.round((xs + MARGIN_MM) * PX).astype(int)]
+        return inked.sum(axis=1) / PX
 
     def along(self, at: SheetLayout, edge, inward, outside_busy: bool, inside_framed: bool
               ) -> tuple[np.ndarray, np.ndarray]:
@@ -1171,8 +1187,8 @@ DASH = 0.06
 #: on into the cell (a fill's stroke), where a dash drawn a little inside the line,
 #: blurred, reaches in no further than the first sample.
 RUNS_ON = 0.2
-#: How much of the blur round a printed outline a loop round it must keep clear of.
-OUTLINE_CLEAR = 0.5
+#: Where a goal's outline is looked for: mm inside its box's line, and outside.
+ACROSS = (0.4, 2.3)
 
 
 def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
