@@ -722,7 +722,7 @@ def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[i
     spent = [Mark("spent", str(m), *_decide(
         pencil.share(_inside(at.item_box(m), 0.3 + pencil.clear)), SPENT, SPENT_BAND))
              for m in marks]
-    circled = [Mark("circled", str(m), *_decide(pencil.loop(at.item_ring(m), 0.2, 2.2),
+    circled = [Mark("circled", str(m), *_decide(pencil.ringed(at.item_ring(m), 0.25, 2.25),
                                                 LOOPED, LOOPED_BAND))
                for m in marks if m not in at.board.items_circled]
     return (frozenset(int(m.name) for m in circled if m.value),
@@ -762,7 +762,10 @@ CROSSED, CROSSED_BAND = 0.012, 0.03
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = FILLED, FILLED_BAND  # an item box is filled as a cell is
-LOOPED, LOOPED_BAND = 0.4, 0.4
+LOOPED, LOOPED_BAND = 0.5, 0.25
+#: A ring's band is darker than round it by at least this share of the least a line
+#: is (``Pencil.level``), on average along the band.
+RINGED = 0.45
 OUTLINED, OUTLINED_BAND = 0.6, 0.4
 #: A goal's outline adds at least this much black (mm) across its box's printed line.
 OUTLINE = 0.06
@@ -1119,22 +1122,27 @@ class Pencil:
         free = (r < circle.r - 0.3 - self.clear / 2) & ~number
         return float(self.inked[y0:y1, x0:x1][free].mean()) if free.any() else 0.0
 
-    def loop(self, box: Box, near: float, far: float) -> float:
-        """The share of directions round ``box`` in which a line runs between ``near``
-        and ``far`` mm outside it: a loop drawn round it runs in them all."""
+    def ringed(self, box: Box, near: float, far: float) -> float:
+        """The share of 16 directions round ``box`` in which a line runs between
+        ``near`` and ``far`` mm outside it: where, along some band 0.25 mm wide at one
+        distance, the sheet is darker than round it by ``RINGED`` of a line's least,
+        on average — a ring drawn round it, however light, runs so in them all."""
         outer = Box(box.x - far, box.y - far, box.w + 2 * far, box.h + 2 * far)
         x0, y0, x1, y1 = _pixels(outer)
         ys, xs = np.mgrid[y0:y1, x0:x1]
         mx, my = (xs / PX - MARGIN_MM), (ys / PX - MARGIN_MM)
         gap = np.maximum(np.maximum(box.x - mx, mx - box.x - box.w),
                          np.maximum(box.y - my, my - box.y - box.h))
-        ring = (gap > near) & (gap < far)
-        lines = (self.stroke[y0:y1, x0:x1] > self.level) & ring
         cx, cy = box.centre
-        angle = np.arctan2(my - cy, mx - cx)
-        sectors = ((angle + np.pi) / (2 * np.pi) * 16).astype(int) % 16
-        seen = [lines[sectors == k].any() for k in range(16) if ring[sectors == k].any()]
-        return float(np.mean(seen)) if seen else 0.0
+        sector = ((np.arctan2(my - cy, mx - cx) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
+        bands = round((far - near) / 0.25)
+        band = np.floor((gap - near) / 0.25).astype(int)
+        inside = (band >= 0) & (band < bands)
+        label = (sector * bands + band)[inside]
+        count = np.bincount(label, minlength=16 * bands)
+        dark = np.bincount(label, self.stroke[y0:y1, x0:x1][inside], minlength=16 * bands)
+        mean = (dark / np.maximum(count, 1)).reshape(16, bands)
+        return float(np.mean(mean.max(axis=1) > RINGED * self.level))
 
     def across(self, box: Box, side: str) -> np.ndarray:
         """At 12 places along ``side`` of ``box``: the black (mm) across its printed

@@ -334,9 +334,11 @@ def dotted_rect(sheet: Sheet, left: float, top: float, right: float, bottom: flo
             s = e + gap * rng.uniform(0.7, 1.3)
 
 
-def ring(sheet: Sheet, box: Box, rng: random.Random, margin: float = 0.8) -> None:
-    """A hand-drawn loop round ``box``: an ellipse that may not quite close."""
-    pen = pencil(rng) if rng.random() < 0.6 else ballpoint(rng)
+def ring(sheet: Sheet, box: Box, rng: random.Random, margin: float = 0.8,
+         pen: Pen | None = None) -> None:
+    """A hand-drawn loop round ``box``: an ellipse that may not quite close, in
+    ``pen`` or one chosen at random."""
+    pen = pen or (pencil(rng) if rng.random() < 0.6 else ballpoint(rng))
     cx, cy = box.centre
     rx = box.w / 2 + margin + rng.uniform(0, 0.8)
     ry = box.h / 2 + margin + rng.uniform(0, 0.8)
