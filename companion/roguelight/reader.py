@@ -22,23 +22,29 @@ reads (:meth:`Reading.toml`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from itertools import combinations
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from companion.grid import Cell, Rect, cell_name, components, parse_range, square_neighbours
+from companion.grid import Cell, Rect, cell_name
 from companion.i18n import _
 from companion.photo import MARGIN as MARGIN_MM
 from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
 from companion.roguelight import layout
-from companion.roguelight.build import BAT_ADVANCE, SETUP_DEVELOPMENT
 from companion.roguelight.layout import Area, Box, SheetLayout
-from companion.roguelight.maps import BAT, GOALS, ITEM, Map, shipped
+from companion.roguelight.maps import GOALS, Map, shipped
+from companion.roguelight.reading import DOUBT, Mark, Reading
+from companion.roguelight.ruled import (
+    too_close,
+    track,
+    with_blocks_attached,
+    with_items_agreeing,
+    with_one_exit,
+    with_plans_agreeing,
+    with_setup_plan,
+)
 
-#: A mark read with less confidence than this is a doubt.
-DOUBT = 0.75
 #: A pixel at least this much darker than the paper (in share of the paper's
 #: brightness), and clearly darker than the photo's noise, is ink.
 INK = 0.06
@@ -50,55 +56,6 @@ DARK, LIGHT = 0.25, 0.1
 SHARPEST_BLUR = 0.5
 #: The paper's brightness (0–1) below which a photo is too dark to read.
 DARKEST_PAPER = 0.16
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One thing read: what it is, which one, what was seen and how sure."""
-
-    what: str  # cell, plan, development, circled, spent, goal, ghost
-    name: str  # C7, C1:D2, 7, 2, blue, 1
-    value: bool
-    confidence: float
-
-    @property
-    def doubt(self) -> bool:
-        return self.confidence < DOUBT
-
-
-@dataclass
-class Reading:
-    board: Map
-    map_reference: str
-    filled: frozenset[Cell]
-    plans: tuple[Rect, ...]
-    development: int
-    circled: frozenset[int]
-    spent: frozenset[int]
-    goals: tuple[str, ...]
-    marks: list[Mark]
-    notes: list[str] = field(default_factory=list)
-    sheet: Sheet | None = None
-    #: Each development number as it looks, before the count was decided.
-    struck: list[Mark] = field(default_factory=list)
-    #: The sheet large enough in the photo (``FINE`` pixels a millimetre) for a cell
-    #: read open to be trusted: light pencil on a small sheet may not show at all.
-    fine: bool = True
-
-    @property
-    def doubts(self) -> list[Mark]:
-        return [m for m in self.marks if m.doubt]
-
-    @property
-    def sure(self) -> bool:
-        """Read with no doubt: no mark in doubt, and the sheet fine enough in the photo
-        that a mark not seen was not there."""
-        return self.fine and not self.doubts
-
-    @property
-    def exit(self) -> Cell | None:
-        open_ = [c for c in self.board.exits if c not in self.filled]
-        return open_[0] if len(open_) == 1 else None
 
 
 # --- finding the sheet ---------------------------------------------------------------------
@@ -131,342 +88,6 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
                  with_one_exit):
         reading = rule(reading)
     return reading
-
-
-def with_one_exit(reading: Reading) -> Reading:
-    """The rules fill every exit but the chosen one at the end of the build: where
-    some are read filled (the build over) and several open, each open one is a doubt
-    (one may be a fill the pencil hid). A sheet with every exit open is not finished."""
-    board = reading.board
-    named = _area_names(board)
-    open_ = {named[c] for c in board.exits if c not in reading.filled}
-    if not 2 <= len(open_) < len(board.exits):
-        return reading
-    reading.marks = [Mark("cell", m.name, m.value, min(m.confidence, RULED))
-                     if m.what == "cell" and m.name in open_ else m for m in reading.marks]
-    reading.notes.append(_("{count} exits read open: the rules leave one open and fill the "
-                           "others at the end of the build", count=len(open_)))
-    return reading
-
-
-def with_setup_plan(reading: Reading) -> Reading:
-    """The rules require one open entrance with its setup plan, the entrance block:
-    a sheet read with every entrance filled has the likeliest one opened (a doubt);
-    the open entrance gets its plan even where the dashes were too faint to see, and
-    a plan read over or beside it, which the rules rule out, gives way (both doubts)."""
-    board = reading.board
-    open_ = [f for f, c in board.entrances.items() if c not in reading.filled]
-    if not open_:
-        open_ = _opened(reading)
-    if 1 < len(open_) < len(board.entrances):  # set up (some filled), but not one open
-        open_ = _closed(reading, open_)
-    if len(open_) != 1:
-        return reading
-    block = board.entrance_blocks[open_[0]]
-    if block in reading.plans:
-        return reading
-    rivals = [p for p in reading.plans if p.overlaps(block) or _too_close(p, block)]
-    reading.plans = tuple(sorted((*(p for p in reading.plans if p not in rivals), block),
-                                 key=lambda r: (r.top, r.left)))
-    reading.notes.append(_("the setup plan {plan} of the open entrance is added: the rules "
-                           "require it", plan=block.name()))
-    if rivals:
-        reading.marks += [Mark("plan", block.name(), True, RULED),
-                          *(Mark("plan", p.name(), False, RULED) for p in rivals)]
-    return reading
-
-
-#: How sure a reading is that the rules made where the pencil said otherwise.
-RULED = 0.6
-
-
-def with_plans_agreeing(reading: Reading) -> Reading:
-    """The development track starts at 2 (setup), each plan advances it by the
-    monsters inside, a bat filled by 2 if the player chose so, and it stops at its
-    last number; every block is drawn against a fill or a plan. Where the count and
-    the plans read cannot both be so, or fills read touch nothing, the likeliest
-    reading that agrees is taken — numbers crossed or not, up to ``AGREEING`` plans
-    in doubt added or dropped, fills to attach (:func:`with_blocks_attached`) — and
-    what changed is a doubt. A sheet not set up (every entrance but one filled) is
-    read as it is."""
-    board = reading.board
-    agrees = _agrees(board, reading.filled, reading.plans, reading.development)
-    if not (reading.struck and _set_up(reading)) or (agrees and not _loose(
-            board, reading.filled, reading.plans)):
-        return reading
-    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
-    names = _area_names(board)
-    options = []
-    for changed, cost in _plan_changes(reading):
-        plans = _changed(reading.plans, changed)
-        cost += sum(c for c, *_rest in _attachments(board, reading.filled, plans, sure, names))
-        options += [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
-                    for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
-                    if _agrees(board, reading.filled, plans, count)]
-    cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
-    if count == reading.development and not changed:
-        return reading
-    read = _track_cost(reading.struck, reading.development) + sum(
-        c for c, *_rest in _attachments(board, reading.filled, reading.plans, sure, names))
-    if cost - read > MOST_SURPRISE and not agrees:
-        return _disagreeing(reading)
-    reading.plans = _changed(reading.plans, changed)
-    plans = {p.name() for p in reading.plans}
-    reading.marks = [m for m in reading.marks if m.what != "development"
-                     and not (m.what == "plan" and parse_range(m.name) in changed)]
-    reading.development, crossed = _development(reading.struck, count)
-    reading.marks += crossed + [Mark("plan", p.name(), p.name() in plans, RULED)
-                                for p in sorted(changed)]
-    reading.notes.append(_("the development track and the plans disagree by the rules "
-                           "(each plan advances the track by the monsters inside it): read "
-                           "as {development} with the likeliest plans, to be checked",
-                           development=count))
-    return reading
-
-
-#: The most plans in doubt a reading that agrees may add or drop.
-AGREEING = 2
-#: How much less likely (log-odds) than the reading itself a reading that agrees
-#: may be, to be taken: beyond, a plan went unseen or the player miscounted.
-MOST_SURPRISE = 3.0
-
-
-def _disagreeing(reading: Reading) -> Reading:
-    """The track and the plans disagree and nothing in doubt explains it: the count
-    is kept, a doubt, with a note to look over both."""
-    count = reading.development
-    edge = {str(count), str(count + 1)}
-    reading.marks = [Mark(m.what, m.name, m.value, min(m.confidence, RULED))
-                     if m.what == "development" and m.name in edge else m
-                     for m in reading.marks]
-    reading.notes.append(_("the development track ({development}) and the plans read disagree "
-                           "by the rules (each plan advances the track by the monsters inside "
-                           "it): look over both", development=count))
-    return reading
-
-
-def _set_up(reading: Reading) -> bool:
-    """Whether the sheet is set up: every entrance but one filled."""
-    return sum(c not in reading.filled for c in reading.board.entrances.values()) == 1
-
-
-def with_blocks_attached(reading: Reading) -> Reading:
-    """Every block is drawn against a filled cell or a plan (spec, action A), from
-    the entrances filled at setup; only an exit filled at the end stands alone.
-    Filled cells read touching none of these — a fill between them missed, or a
-    smudge read as a fill — are made to by the likeliest change: an open cell
-    beside them read filled, or they read open. What changed is a doubt."""
-    if not _set_up(reading):
-        return reading
-    names = _area_names(reading.board)
-    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
-    for _cost, group, cells, value in list(_attachments(reading.board, reading.filled,
-                                                         reading.plans, sure, names)):
-        reading.filled = reading.filled | cells if value else reading.filled - cells
-        changed = _named(cells, names)
-        _ruled(reading, "cell", changed, value)
-        reading.notes.append(_("filled cells {cells} touch no entrance, other fill or plan, as "
-                               "every block must: {changed} read {state} by the rules, to be "
-                               "checked", cells=", ".join(_named(group, names)),
-                               changed=", ".join(changed),
-                               state=_("filled") if value else _("open")))
-    return reading
-
-
-def _attachments(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
-                 sure: dict[str, float], names: dict[Cell, str]):
-    """The likeliest changes, one loose group at a time, that leave none: (how
-    unlikely, the group, the cells changed, whether they are read filled)."""
-    while loose := _loose(board, filled, plans):
-        cost, cells, value = min(_attachings(board, filled, plans, loose[0], sure, names),
-                                 key=lambda o: (o[0], sorted(o[1])))
-        yield cost, loose[0], cells, value
-        filled = filled | cells if value else filled - cells
-
-
-def _ruled(reading: Reading, what: str, names, value: bool) -> None:
-    """The marks ``what`` of ``names`` read as ``value`` by the rules: doubts."""
-    reading.marks = [Mark(what, m.name, value, RULED) if m.what == what and m.name in names
-                     else m for m in reading.marks]
-
-
-def with_items_agreeing(reading: Reading) -> Reading:
-    """Each item filled circles one item mark, and a mark is spent only once circled
-    (spec, special cells): a reading with a mark spent but not circled, or more marks
-    circled than items filled, takes the likeliest change (a mark circled or not,
-    spent or not, an item cell filled), as doubts, with a note."""
-    board = reading.board
-    if not _set_up(reading):
-        return reading
-    sure = {(m.what, m.name): m.confidence for m in reading.marks}
-    changed = []
-    for mark in sorted(reading.spent - reading.circled - set(board.items_circled)):
-        name = str(mark)
-        if _surprise(sure.get(("spent", name), 1.0)) <= _surprise(sure.get(("circled", name),
-                                                                             1.0)):
-            reading.spent -= {mark}
-            changed.append(_rule_item(reading, "spent", name, False))
-        else:
-            reading.circled |= {mark}
-            changed.append(_rule_item(reading, "circled", name, True))
-    names = _area_names(board)
-    while len(reading.circled) > _items_filled(board, reading.filled):
-        unfilled = [c for c in board.cells if board.symbol(c) == ITEM and c not in reading.filled]
-        options = [(_surprise(sure.get(("circled", str(m)), 1.0)), "circled", str(m))
-                   for m in sorted(reading.circled - reading.spent)]
-        options += [(_surprise(sure.get(("cell", names[c]), 1.0)), "cell", names[c])
-                    for c in unfilled]
-        if not options:
-            break
-        _cost, what, name = min(options)
-        if what == "cell":
-            reading.filled |= {c for c, n in names.items() if n == name}
-        else:
-            reading.circled -= {int(name)}
-        changed.append(_rule_item(reading, what, name, what == "cell"))
-    if changed:
-        reading.notes.append(_("the item marks and the items filled disagree by the rules (each "
-                               "item filled circles one mark, a mark is spent only once "
-                               "circled): read {changed}, to be checked",
-                               changed=", ".join(changed)))
-    return reading
-
-
-def _items_filled(board: Map, filled: frozenset[Cell]) -> int:
-    return sum(1 for c in filled if board.symbol(c) == ITEM)
-
-
-def _rule_item(reading: Reading, what: str, name: str, value: bool) -> str:
-    """Read the mark by the rules; what it now says."""
-    _ruled(reading, what, {name}, value)
-    if what == "cell":
-        return _("{cell} filled", cell=name)
-    if what == "spent":
-        return _("mark {mark} not spent", mark=name)
-    return _("mark {mark} circled", mark=name) if value else _("mark {mark} not circled",
-                                                                mark=name)
-
-
-def _named(cells, names: dict[Cell, str]) -> list[str]:
-    """The names of the areas of ``cells``, row by row."""
-    return list(dict.fromkeys(names[c] for c in sorted(cells, key=lambda c: (c[1], c[0]))))
-
-
-def _loose(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...]
-           ) -> list[frozenset[Cell]]:
-    """The groups of filled cells that hold no entrance and touch no plan, but a
-    lone exit (filled at the end)."""
-    planned = {c for p in plans for c in p.cells()}
-    entrances = set(board.entrances.values())
-    return [group for group in components(filled)
-            if not group & entrances and not (len(group) == 1 and group <= set(board.exits))
-            and not any(n in planned for c in group for n in square_neighbours(c)
-                        if n not in group)]
-
-
-def _attachings(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
-                group: frozenset[Cell], sure: dict[str, float], names: dict[Cell, str]):
-    """The changes that attach ``group``, with how unlikely each is: an open cell
-    beside it (outside every plan) filled, where that leaves fewer loose groups; or
-    the group read open."""
-    cells_of: dict[str, set[Cell]] = {}
-    for cell, name in names.items():
-        cells_of.setdefault(name, set()).add(cell)
-    planned = {c for p in plans for c in p.cells()}
-    loose = len(_loose(board, filled, plans))
-    beside = {names[n] for c in group for n in square_neighbours(c)
-              if n in names and n not in filled and n not in planned}
-    for name in sorted(beside):
-        cells = frozenset(cells_of[name])
-        if len(_loose(board, filled | cells, plans)) < loose:
-            yield _surprise(sure.get(name, 1.0)), cells, True
-    yield sum(_surprise(sure.get(n, 1.0)) for n in {names[c] for c in group}), group, False
-
-
-def _agrees(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
-            development: int) -> bool:
-    """Whether ``development`` numbers crossed can follow from ``plans``, each
-    advancing the track by its monsters, and the bats filled, each by 2 or not."""
-    advanced = SETUP_DEVELOPMENT + sum(
-        sum(board.count_monsters(set(p.cells())).values()) for p in plans
-        if p not in board.entrance_blocks.values())
-    bats = BAT_ADVANCE * (sum(1 for c in filled if board.large_at(c) is None
-                              and board.symbol(c) == BAT)
-                          + sum(1 for m in board.large if m.symbol == BAT and m.cells & filled))
-    if development >= board.development_length:
-        return advanced + bats >= board.development_length
-    return 0 <= development - advanced <= bats and (development - advanced) % BAT_ADVANCE == 0
-
-
-def _plan_changes(reading: Reading):
-    """Sets of plans to add or drop (those read with a doubt, or doubted unread, the
-    entrance blocks aside), with what each set costs: how unlikely its marks made it."""
-    board = reading.board
-    last = {m.name: m for m in reading.marks if m.what == "plan"}
-    doubted = [(rect, m) for m in last.values() if m.doubt
-               for rect in [parse_range(m.name)] if rect not in board.entrance_blocks.values()]
-    yield frozenset(), 0.0
-    for size in range(1, AGREEING + 1):
-        for chosen in combinations(doubted, size):
-            changed = frozenset(rect for rect, _m in chosen)
-            plans = _changed(reading.plans, changed)
-            if len(changed) == size and not any(
-                    _too_close(a, b) for a, b in combinations(plans, 2)):
-                yield changed, sum(_surprise(m.confidence) for _rect, m in chosen)
-
-
-def _changed(plans: tuple[Rect, ...], changed: frozenset[Rect]) -> tuple[Rect, ...]:
-    """``plans`` with those of ``changed`` read dropped and the others added."""
-    return tuple(sorted(set(plans) ^ changed, key=lambda r: (r.top, r.left)))
-
-
-def _track_cost(seen: list[Mark], count: int) -> float:
-    """How unlikely the numbers as they look make ``count`` of them crossed."""
-    return sum(_surprise(m.confidence) for i, m in enumerate(seen) if m.value != (i < count))
-
-
-def _surprise(confidence: float) -> float:
-    """How unlikely (log-odds) it is that a mark read with ``confidence`` is wrong."""
-    sure = min(max(confidence, 0.5), 0.99)
-    return float(np.log(sure / (1 - sure)))
-
-
-def _closed(reading: Reading, open_: list[int]) -> list[int]:
-    """Several entrances read open on a sheet set up (others filled): the rules keep
-    one, the others are filled. The one kept is the one whose setup plan was read,
-    else the one read open most surely; the others are read filled, as doubts."""
-    board = reading.board
-    named = _area_names(board)
-    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
-    planned = [f for f in open_ if board.entrance_blocks[f] in reading.plans]
-    kept = planned[0] if len(planned) == 1 else max(
-        open_, key=lambda f: sure.get(named[board.entrances[f]], 0.0))
-    closed = {named[board.entrances[f]]: board.entrances[f] for f in open_ if f != kept}
-    reading.filled = reading.filled | set(closed.values())
-    reading.marks = [Mark("cell", m.name, True, RULED) if m.what == "cell" and m.name in closed
-                     else m for m in reading.marks]
-    return [kept]
-
-
-def _area_names(board: Map) -> dict[Cell, str]:
-    return {c: area.name for area in layout.areas(SheetLayout(board)) for c in area.cells}
-
-
-def _opened(reading: Reading) -> list[int]:
-    """Every entrance read filled: the rules keep one open, so the one read filled
-    with the least confidence is opened, as a doubt."""
-    board = reading.board
-    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
-    named = _area_names(board)
-    faces = [f for f in board.entrances if named.get(board.entrances[f]) in sure]
-    if not faces:
-        return []
-    face = min(faces, key=lambda f: sure[named[board.entrances[f]]])
-    cell = board.entrances[face]
-    reading.filled = reading.filled - {cell}
-    reading.marks = [Mark("cell", m.name, False, RULED) if m.what == "cell"
-                     and m.name == named[cell] else m for m in reading.marks]
-    return [face]
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -612,7 +233,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     plans, plan_marks = _plans(pencil, at, filled)
     coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
     struck = _coarser(_struck(pencil, at), coarse)
-    development, crossed = _development(struck)
+    development, crossed = track(struck)
     circled, spent, item_marks = _items(pencil, at)
     goal_marks = _goals(pencil, at)
     marks = (_coarser(marks + plan_marks, coarse) + crossed
@@ -685,37 +306,6 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
             for m in marks]
 
 
-def _development(seen: list[Mark], development: int | None = None
-                 ) -> tuple[int, list[Mark]]:
-    """The development numbers crossed (the count that agrees best with how each
-    number looks, ``seen``, unless given), and each number as read (one that looks
-    otherwise than the count says is a doubt)."""
-    if development is None:
-        development = _crossed_prefix(seen)
-    marks = [m if m.value == (i < development) else
-             Mark(m.what, m.name, i < development, 1 - m.confidence)
-             for i, m in enumerate(seen)]
-    return development, _doubt_between(marks, development)
-
-
-#: How far from the count a doubted number carries its doubt to those between.
-NEAR = 8
-
-
-def _doubt_between(marks: list[Mark], development: int) -> list[Mark]:
-    """Numbers are crossed from the left: a doubt about one number is a doubt about
-    every number between it and the count (were a doubted number beyond the count
-    crossed, so would be all before it; were one within it not, none after it)."""
-    doubted = [i for i, m in enumerate(marks) if m.doubt and abs(i - development) <= NEAR]
-    if not doubted:
-        return marks
-    low = min(min(doubted), development)
-    high = max(max(doubted) + 1, development)
-    least = min(marks[i].confidence for i in doubted)
-    return [Mark(m.what, m.name, m.value, min(m.confidence, max(least, 0.6)))
-            if low <= i < high and not m.doubt else m for i, m in enumerate(marks)]
-
-
 def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[int], list[Mark]]:
     """The item marks circled (the printed start mark aside) and spent."""
     marks = range(1, len(at.board.item_points) + 1)
@@ -779,14 +369,6 @@ def _struck(pencil: Pencil, at: SheetLayout) -> list[Mark]:
             for n in range(1, at.board.development_length + 1)]
 
 
-def _crossed_prefix(crossed: list[Mark]) -> int:
-    """Development numbers are crossed from the left: the count that agrees best
-    with what each number looks like (weighed by how sure each is)."""
-    def disagreement(k: int) -> float:
-        return sum(m.confidence if m.value != (i < k) else 0.0 for i, m in enumerate(crossed))
-    return min(range(len(crossed) + 1), key=lambda k: (disagreement(k), k))
-
-
 def _inside(box: Box, inset: float) -> Box:
     return Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset)
 
@@ -822,7 +404,7 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
     marks = []
     doubted: list[Rect] = []
     for score, rect in scored:
-        if any(_too_close(rect, other) for other in taken):
+        if any(too_close(rect, other) for other in taken):
             continue
         value, confidence = _decide(score, PLANNED, PLANNED_BAND)
         if value:
@@ -965,13 +547,6 @@ def _inner_edges(rect: Rect):
         for x in range(rect.left, rect.right + 1):
             yield (x, y, x + 1, y), (0, 1)
             yield (x, y, x + 1, y), (0, -1)
-
-
-def _too_close(rect: Rect, other: Rect) -> bool:
-    """Plans may touch at corners only."""
-    grown = Rect(other.left - 1, other.top, other.right + 1, other.bottom)
-    tall = Rect(other.left, other.top - 1, other.right, other.bottom + 1)
-    return rect.overlaps(grown) or rect.overlaps(tall)
 
 
 # --- the pencil on the sheet -----------------------------------------------------------------

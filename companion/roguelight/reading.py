@@ -1,14 +1,71 @@
-"""What the photo reader found, as people and programs use it: the finished-sheet
-file (``companion roguelight score`` reads it), a text picture with the doubts
-marked, a dictionary for JSON, and the overlay picture."""
+"""What the photo reader found — every mark with how sure it is — and that as
+people and programs use it: the finished-sheet file (``companion roguelight
+score`` reads it), a text picture with the doubts marked, a dictionary for JSON."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from companion.grid import Rect, column_letters
+from companion.grid import Cell, Rect, column_letters
 from companion.i18n import _
-from companion.roguelight.reader import Mark, Reading
+from companion.roguelight.maps import Map
+
+if TYPE_CHECKING:
+    from companion.photo import Sheet
+
+#: A mark read with less confidence than this is a doubt.
+DOUBT = 0.75
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One thing read: what it is, which one, what was seen and how sure."""
+
+    what: str  # cell, plan, development, circled, spent, goal, ghost
+    name: str  # C7, C1:D2, 7, 2, blue, 1
+    value: bool
+    confidence: float
+
+    @property
+    def doubt(self) -> bool:
+        return self.confidence < DOUBT
+
+
+@dataclass
+class Reading:
+    board: Map
+    map_reference: str
+    filled: frozenset[Cell]
+    plans: tuple[Rect, ...]
+    development: int
+    circled: frozenset[int]
+    spent: frozenset[int]
+    goals: tuple[str, ...]
+    marks: list[Mark]
+    notes: list[str] = field(default_factory=list)
+    sheet: Sheet | None = None
+    #: Each development number as it looks, before the count was decided.
+    struck: list[Mark] = field(default_factory=list)
+    #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm) for a cell
+    #: read open to be trusted: light pencil on a small sheet may not show at all.
+    fine: bool = True
+
+    @property
+    def doubts(self) -> list[Mark]:
+        return [m for m in self.marks if m.doubt]
+
+    @property
+    def sure(self) -> bool:
+        """Read with no doubt: no mark in doubt, and the sheet fine enough in the photo
+        that a mark not seen was not there."""
+        return self.fine and not self.doubts
+
+    @property
+    def exit(self) -> Cell | None:
+        open_ = [c for c in self.board.exits if c not in self.filled]
+        return open_[0] if len(open_) == 1 else None
+
 
 
 def sheet_text(reading: Reading, name: str, photo: str) -> str:

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.roguelight import layout, reader
+from companion.roguelight import layout, reader, ruled
 from companion.roguelight.maps import GOALS, shipped
 from tests.roguelight import photos
 
@@ -331,10 +331,10 @@ def test_the_open_entrances_setup_plan_is_added_by_rule():
     others = {cell for face, cell in board.entrances.items() if face != 1}
     bare = reader.Reading(board, "basic", frozenset(others), (), 2, frozenset(), frozenset(),
                           (), [])
-    read = reader.with_setup_plan(bare)
+    read = ruled.with_setup_plan(bare)
     assert read.plans == (board.entrance_blocks[1],)
     assert any(board.entrance_blocks[1].name() in note for note in read.notes)
-    again = reader.with_setup_plan(read)
+    again = ruled.with_setup_plan(read)
     assert again.plans == (board.entrance_blocks[1],) and len(again.notes) == 1
 
 
@@ -348,12 +348,12 @@ def test_several_entrances_read_open_keep_one_and_fill_the_others_as_doubts():
     closed = {cell for face, cell in board.entrances.items() if face not in (1, 5)}
     marks = [reader.Mark("cell", named[cell], cell in closed, 0.95 if face == 5 else 0.8)
              for face, cell in board.entrances.items()]
-    planned = reader.with_setup_plan(reader.Reading(
+    planned = ruled.with_setup_plan(reader.Reading(
         board, "basic", frozenset(closed), (board.entrance_blocks[1],), 2, frozenset(),
         frozenset(), (), list(marks)))
     assert board.entrances[1] not in planned.filled and board.entrances[5] in planned.filled
     assert [(m.name, m.value) for m in planned.doubts] == [(named[board.entrances[5]], True)]
-    unplanned = reader.with_setup_plan(reader.Reading(
+    unplanned = ruled.with_setup_plan(reader.Reading(
         board, "basic", frozenset(closed), (), 2, frozenset(), frozenset(), (), list(marks)))
     assert board.entrances[5] not in unplanned.filled and board.entrances[1] in unplanned.filled
     assert unplanned.plans == (board.entrance_blocks[5],)
@@ -365,7 +365,7 @@ def test_every_entrance_read_filled_opens_the_least_sure_one_as_a_doubt():
              for c in area.cells}
     marks = [reader.Mark("cell", named[cell], True, 0.8 if face == 3 else 1.0)
              for face, cell in board.entrances.items()]
-    read = reader.with_setup_plan(reader.Reading(
+    read = ruled.with_setup_plan(reader.Reading(
         board, "basic", frozenset(board.entrances.values()), (), 2, frozenset(), frozenset(),
         (), marks))
     assert board.entrances[3] not in read.filled
@@ -378,7 +378,7 @@ def test_a_plan_read_over_the_open_entrance_gives_way_to_its_setup_plan():
     block = board.entrance_blocks[1]
     others = {cell for face, cell in board.entrances.items() if face != 1}
     wider = type(block)(block.left, block.top, block.right + 1, block.bottom)
-    read = reader.with_setup_plan(reader.Reading(
+    read = ruled.with_setup_plan(reader.Reading(
         board, "basic", frozenset(others), (wider,), 2, frozenset(), frozenset(), (), []))
     assert read.plans == (block,)
     assert {(m.name, m.value) for m in read.doubts} == {(block.name(), True),
@@ -435,13 +435,13 @@ def test_a_cell_read_open_but_clearly_darker_is_a_doubt_on_a_small_photo():
 def test_a_doubt_on_the_development_track_reaches_every_number_to_the_count():
     sure = [reader.Mark("development", str(n), n <= 4, 0.9) for n in range(1, 21)]
     unsure = [*sure[:6], reader.Mark("development", "7", False, 0.6), *sure[7:]]
-    doubted = [m.name for m in reader._doubt_between(unsure, 4) if m.doubt]
+    doubted = [m.name for m in ruled._doubt_between(unsure, 4) if m.doubt]
     assert doubted == ["5", "6", "7"]  # were 7 crossed, so would be 5 and 6
     within = [*sure[:1], reader.Mark("development", "2", True, 0.6), *sure[2:]]
-    assert [m.name for m in reader._doubt_between(within, 4) if m.doubt] == ["2", "3", "4"]
+    assert [m.name for m in ruled._doubt_between(within, 4) if m.doubt] == ["2", "3", "4"]
     far = [*sure[:17], reader.Mark("development", "18", False, 0.6), *sure[18:]]
-    assert [m.name for m in reader._doubt_between(far, 4) if m.doubt] == ["18"]
-    assert reader._doubt_between(sure, 4) == sure
+    assert [m.name for m in ruled._doubt_between(far, 4) if m.doubt] == ["18"]
+    assert ruled._doubt_between(sure, 4) == sure
 
 
 def _track(crossed: int, sure: float = 0.9) -> list[reader.Mark]:
@@ -460,11 +460,11 @@ def _plan_holding(board, monsters: int):
 
 def _with_track(board, crossed: list[reader.Mark], plans=(), marks=(), filled=frozenset()):
     """A sheet set up on entrance 1, read with the track ``crossed``."""
-    development = reader._crossed_prefix(crossed)
+    development = ruled._crossed_prefix(crossed)
     others = {cell for face, cell in board.entrances.items() if face != 1}
-    return reader.with_plans_agreeing(reader.Reading(
+    return ruled.with_plans_agreeing(reader.Reading(
         board, "basic", frozenset(filled) | others, tuple(plans), development, frozenset(),
-        frozenset(), (), [*marks, *reader._development(crossed)[1]], struck=crossed))
+        frozenset(), (), [*marks, *ruled.track(crossed)[1]], struck=crossed))
 
 
 def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules():
@@ -489,7 +489,7 @@ def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules
                                   *_track(1)[2:]])
     assert too_few.development == 2  # ① and ② are crossed at setup
     assert [m.name for m in too_few.doubts] == ["2"]
-    blank = reader.with_plans_agreeing(reader.Reading(
+    blank = ruled.with_plans_agreeing(reader.Reading(
         board, "basic", frozenset(), (), 0, frozenset(), frozenset(), (), [],
         struck=_track(0)))
     assert blank.development == 0 and not blank.notes  # not set up: read as it is
@@ -524,9 +524,9 @@ def test_every_reading_comes_out_agreeing_with_the_rules(looks, plans):
     read = [r for r, (_m, seen, _s) in zip(rects, plans, strict=True) if seen]
     marks = [reader.Mark("plan", r.name(), seen, sure)
              for r, (_m, seen, sure) in zip(rects, plans, strict=True)]
-    before = reader._crossed_prefix(crossed)
+    before = ruled._crossed_prefix(crossed)
     result = _with_track(board, crossed, plans=sorted(set(read)), marks=marks)
-    assert reader._agrees(board, result.filled, result.plans, result.development) or (
+    assert ruled._agrees(board, result.filled, result.plans, result.development) or (
         result.development == before and any("look over both" in n for n in result.notes))
 
 
@@ -538,7 +538,7 @@ def _attached(board, filled, sure: dict[str, float], plans=()):
     filled = frozenset(filled) - {board.entrances[1]} | others
     marks = [reader.Mark("cell", name, cell in filled, sure.get(name, 0.95))
              for cell, name in named.items()]
-    return reader.with_blocks_attached(reader.Reading(
+    return ruled.with_blocks_attached(reader.Reading(
         board, "basic", filled, tuple(plans), 2, frozenset(), frozenset(), (), marks))
 
 
@@ -579,10 +579,10 @@ def test_a_plan_in_doubt_that_attaches_loose_fills_is_read():
     marks = [reader.Mark("plan", plan.name(), False, 0.6),
              *(reader.Mark("cell", name, cell == beside or cell in others, 0.95)
                for cell, name in named.items())]
-    read = reader.with_plans_agreeing(reader.Reading(
+    read = ruled.with_plans_agreeing(reader.Reading(
         board, "basic", frozenset(others | {beside}), (), 2, frozenset(), frozenset(), (),
         marks, struck=_track(2)))
-    assert read.plans == (plan,) and beside in reader.with_blocks_attached(read).filled
+    assert read.plans == (plan,) and beside in ruled.with_blocks_attached(read).filled
     assert [(m.what, m.value) for m in read.doubts] == [("plan", True)]
 
 
@@ -592,7 +592,7 @@ def test_a_plan_in_doubt_that_attaches_loose_fills_is_read():
 def test_every_fill_comes_out_attached(filled, sure):
     board = shipped("basic")
     read = _attached(board, filled, {"E5": sure, "F6": sure})
-    assert not reader._loose(board, read.filled, read.plans)
+    assert not ruled._loose(board, read.filled, read.plans)
 
 
 def _items_read(circled: dict[int, float], spent: dict[int, float], filled=(),
@@ -606,7 +606,7 @@ def _items_read(circled: dict[int, float], spent: dict[int, float], filled=(),
              for m in range(2, 9)]
     marks += [reader.Mark("cell", "F2", (5, 1) in filled, open_f2)]
     marks += [reader.Mark("spent", str(m), m in spent, spent.get(m, 0.95)) for m in range(1, 9)]
-    return reader.with_items_agreeing(reader.Reading(
+    return ruled.with_items_agreeing(reader.Reading(
         board, "basic", frozenset(filled) | others, (), 2, frozenset(circled),
         frozenset(spent), (), marks))
 
@@ -855,7 +855,7 @@ def test_several_exits_read_open_are_each_a_doubt():
 
     def read(filled):
         marks = [reader.Mark("cell", named[c], c in filled, 0.95) for c in exits]
-        return reader.with_one_exit(reader.Reading(
+        return ruled.with_one_exit(reader.Reading(
             board, "basic", frozenset(filled), (), 2, frozenset(), frozenset(), (), marks))
 
     two_open = read(set(exits[:2]))
