@@ -289,7 +289,9 @@ DIM = 0.08
 def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark]
                ) -> list[Mark]:
     """The cells read open, looked at once more by their plain brightness against
-    the other open cells: one clearly darker is a doubt, not a sure "open"."""
+    the other open cells, and by their darkness in every quarter against theirs (on
+    the entrance blocks' tint against the other tinted ones): one clearly darker is
+    a doubt, not a sure "open"."""
     if sheet.photo_scale() >= FINE:
         return marks  # sharp enough: the pencil itself was seen, or not there
     brightness = {}
@@ -298,12 +300,38 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
             box, free = _free(area, inset=1.0, clear=pencil.clear)
             x0, y0, x1, y1 = _pixels(box)
             brightness[area.name] = float(np.median(sheet.image[y0:y1, x0:x1][free]))
-    if len(brightness) < 8:
-        return marks
-    usual = float(np.median(list(brightness.values())))
-    return [Mark(m.what, m.name, m.value, min(m.confidence, 0.6))
-            if m.name in brightness and brightness[m.name] < usual * (1 - DIM) else m
+    dim = set()
+    if len(brightness) >= 8:
+        usual = float(np.median(list(brightness.values())))
+        dim = {name for name, seen in brightness.items() if seen < usual * (1 - DIM)}
+    dim |= _evenly_darker(pencil, [a for a, m in zip(areas, marks, strict=True) if not m.value])
+    return [Mark(m.what, m.name, m.value, min(m.confidence, 0.6)) if m.name in dim else m
             for m in marks]
+
+
+#: A cell read open darker than the other open cells (on the paper, or on the
+#: entrance blocks' tint) by this much (share of the paper) in every quarter, as a
+#: light fill is and a neighbour's stray or a plan's dashes are not, is a doubt.
+EVEN = 0.04
+
+
+def _evenly_darker(pencil: Pencil, open_areas: list[Area]) -> set[str]:
+    """The names of the areas read open that are evenly darker than the others."""
+    found = set()
+    for tinted in (False, True):
+        least = {}
+        for area in open_areas:
+            if any(c in pencil.tinted_cells for c in area.cells) == tinted:
+                box, free = _free(area, inset=1.0, clear=pencil._ink(area)[1])
+                x0, y0, x1, y1 = _pixels(box)
+                seen = [q for q in _quarters(pencil.shade[y0:y1, x0:x1], free, least=3)
+                        if q is not None]
+                if seen:
+                    least[area.name] = min(seen)
+        if len(least) >= 4:
+            usual = float(np.median(list(least.values())))
+            found |= {name for name, seen in least.items() if seen > usual + EVEN}
+    return found
 
 
 def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[int], list[Mark]]:

@@ -424,12 +424,52 @@ def test_a_cell_read_open_but_clearly_darker_is_a_doubt_on_a_small_photo():
     x0, y0, x1, y1 = reader._pixels(dim.box)
     image[y0:y1, x0:x1] = 0.75  # a light fill the pencil measure missed
     marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
-    pencil = SimpleNamespace(tinted_cells=frozenset(), clear=0.8)
+    pencil = _fake_pencil(image, frozenset())
     for scale, doubted in ((2.5, {dim.name}), (5.0, set())):
         sheet = SimpleNamespace(image=image, photo_scale=lambda s=scale: s)
         seen = reader._dim_cells(sheet, pencil, areas, marks)
         assert {m.name for m in seen if m.doubt} == doubted
         assert [m.value for m in seen] == [m.value for m in marks]  # doubts, never flips
+
+
+def _fake_pencil(image, tinted_cells):
+    """The pencil measures ``_dim_cells`` looks at, for a sheet ``image`` (paper 0.9)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(tinted_cells=tinted_cells, clear=0.8, shade=1 - image / 0.9,
+                           _ink=lambda area: (None, 0.8))
+
+
+def test_a_cell_read_open_evenly_darker_in_every_quarter_is_a_doubt_on_a_small_photo():
+    """On the entrance blocks' tint, where plain brightness says nothing, and on the
+    paper: a cell read open darker than the other open cells of its kind in every
+    quarter is a light fill as likely as not; one dark along one side only (a
+    neighbour's stray, a plan's dashes) is not."""
+    from types import SimpleNamespace
+
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
+    areas = layout.areas(at)
+    tinted = frozenset(c for rect in board.entrance_blocks.values() for c in rect.cells())
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
+    for cell in tinted:
+        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
+        image[y0:y1, x0:x1] = 0.8
+    light = next(a for a in areas if set(a.cells) <= tinted and len(a.cells) == 1)
+    x0, y0, x1, y1 = reader._pixels(light.box)
+    image[y0:y1, x0:x1] = 0.76  # the tint, a light fill over it
+    strayed = next(a for a in areas if not set(a.cells) & tinted and a.name != light.name
+                   and len(a.cells) == 1)
+    x0, y0, x1, y1 = reader._pixels(strayed.box)
+    image[y0:y1, x0:x0 + (x1 - x0) // 3] = 0.6  # pencil along its left side only
+    pencil = _fake_pencil(image, tinted)
+    pencil.shade = 1 - image / np.where(image < 0.85, 0.8, 0.9)  # on the tint, against it
+    pencil.shade[y0:y1, x0:x0 + (x1 - x0) // 3] = 0.33
+    marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
+    sheet = SimpleNamespace(image=image, photo_scale=lambda: 2.5)
+    seen = reader._dim_cells(sheet, pencil, areas, marks)
+    assert {m.name for m in seen if m.doubt} == {light.name}
 
 
 def test_a_doubt_on_the_development_track_reaches_every_number_to_the_count():
