@@ -14,10 +14,13 @@ player's pencil is looked for. The reader:
    circled (○) and their boxes filled when spent, goals outlined, ghost actions
    struck through (斜線);
 4. gives every mark a confidence; anything below ``DOUBT`` is a doubt, listed
-   and shown, never silently guessed.
+   and shown, never silently guessed;
+5. holds the marks to the rules that tie them together
+   (:mod:`companion.roguelight.ruled`).
 
-The result is the finished-sheet file that ``companion roguelight score``
-reads (:meth:`Reading.toml`).
+The result (:class:`~companion.roguelight.reading.Reading`) becomes the
+finished-sheet file that ``companion roguelight score`` reads
+(:func:`companion.roguelight.reading.sheet_text`).
 """
 
 from __future__ import annotations
@@ -35,15 +38,7 @@ from companion.roguelight import layout
 from companion.roguelight.layout import Area, Box, SheetLayout
 from companion.roguelight.maps import GOALS, Map, shipped
 from companion.roguelight.reading import DOUBT, Mark, Reading
-from companion.roguelight.ruled import (
-    too_close,
-    track,
-    with_blocks_attached,
-    with_items_agreeing,
-    with_one_exit,
-    with_plans_agreeing,
-    with_setup_plan,
-)
+from companion.roguelight.ruled import held, too_close, track
 
 #: A pixel at least this much darker than the paper (in share of the paper's
 #: brightness), and clearly darker than the photo's noise, is ink.
@@ -82,12 +77,8 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
     *values, struck = reading
-    reading = with_setup_plan(Reading(board, reference, *values, notes=notes, sheet=sheet,
-                                      struck=struck, fine=sheet.photo_scale() >= FINE))
-    for rule in (with_plans_agreeing, with_blocks_attached, with_items_agreeing,
-                 with_one_exit):
-        reading = rule(reading)
-    return reading
+    return held(Reading(board, reference, *values, notes=notes, sheet=sheet, struck=struck,
+                        fine=sheet.photo_scale() >= FINE))
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:

@@ -23,6 +23,15 @@ from companion.roguelight.maps import BAT, ITEM, Map
 from companion.roguelight.reading import Mark, Reading
 
 
+def held(reading: Reading) -> Reading:
+    """``reading`` held to each rule in turn: the setup first (which entrance is
+    open decides whether the sheet is set up), the exits last."""
+    for rule in (with_setup_plan, with_plans_agreeing, with_blocks_attached,
+                 with_items_agreeing, with_one_exit):
+        reading = rule(reading)
+    return reading
+
+
 def with_one_exit(reading: Reading) -> Reading:
     """The rules fill every exit but the chosen one at the end of the build: where
     some are read filled (the build over) and several open, each open one is a doubt
