@@ -375,7 +375,7 @@ LOOPED, LOOPED_BAND = 0.5, 0.25
 #: A ring's band is darker than round it by at least this share of the least a line
 #: is (``Pencil.level``), on average along the band.
 RINGED = 0.45
-OUTLINED, OUTLINED_BAND = 0.6, 0.4
+OUTLINED, OUTLINED_BAND = 0.6, 0.5
 #: A goal's outline adds at least this much black (mm) across its box's printed line.
 OUTLINE = 0.06
 

@@ -230,6 +230,30 @@ def with_items_agreeing(reading: Reading) -> Reading:
                                "item filled circles one mark, a mark is spent only once "
                                "circled): read {changed}, to be checked",
                                changed=", ".join(changed)))
+    return _uncircled(reading, sure)
+
+
+def _uncircled(reading: Reading, sure: dict[tuple[str, str], float]) -> Reading:
+    """Fewer marks circled than items filled: a mark was free for each unless its
+    section was still locked, so the likeliest free marks not read circled are
+    doubts (their values kept), with a note."""
+    board = reading.board
+    missing = _items_filled(board, reading.filled) - len(reading.circled)
+    broken = sum(1 for b in board.boundaries if reading.development >= b)
+    free = [m for m in range(1, len(board.item_points) + 1)
+            if m not in reading.circled and m not in board.items_circled
+            and board.item_sections[m - 1] <= broken + 1]
+    likeliest = sorted(free, key=lambda m: (sure.get(("circled", str(m)), 1.0), m))[:missing]
+    if missing <= 0 or not likeliest:
+        return reading
+    names = {str(m) for m in likeliest}
+    reading.marks = [Mark(m.what, m.name, m.value, min(m.confidence, RULED))
+                     if m.what == "circled" and m.name in names else m for m in reading.marks]
+    reading.notes.append(_("{filled} items filled but {circled} marks circled: each item filled "
+                           "circles a free mark, so mark {marks} may be circled, to be checked",
+                           filled=_items_filled(board, reading.filled),
+                           circled=len(reading.circled),
+                           marks=", ".join(str(m) for m in sorted(likeliest))))
     return reading
 
 

@@ -636,7 +636,7 @@ def test_every_fill_comes_out_attached(filled, sure):
 
 
 def _items_read(circled: dict[int, float], spent: dict[int, float], filled=(),
-                open_f2: float = 0.95):
+                open_f2: float = 0.95, development: int = 2):
     """A basic sheet set up on entrance 1, ``filled`` and the item marks read so
     (mark: how sure), the other marks read not circled and not spent, surely; the
     item cell F2 read open ``open_f2`` surely where not filled."""
@@ -647,7 +647,7 @@ def _items_read(circled: dict[int, float], spent: dict[int, float], filled=(),
     marks += [reader.Mark("cell", "F2", (5, 1) in filled, open_f2)]
     marks += [reader.Mark("spent", str(m), m in spent, spent.get(m, 0.95)) for m in range(1, 9)]
     return ruled.with_items_agreeing(reader.Reading(
-        board, "basic", frozenset(filled) | others, (), 2, frozenset(circled),
+        board, "basic", frozenset(filled) | others, (), development, frozenset(circled),
         frozenset(spent), (), marks))
 
 
@@ -666,6 +666,20 @@ def test_item_marks_agree_with_the_items_filled_by_the_rules():
     missed = _items_read({2: 0.95}, {}, [], open_f2=0.6)
     assert item in missed.filled and missed.circled == {2}
     assert [(m.what, m.name, m.value) for m in missed.doubts] == [("cell", "F2", True)]
+
+
+def test_fewer_marks_circled_than_items_filled_doubts_the_likeliest_free_mark():
+    """Each item filled circles a free mark (one in a section whose boundary is
+    broken): with two items filled and one mark read circled, the free mark likeliest
+    circled is a doubt, its value kept; a locked one is not."""
+    items = [(5, 1), (6, 4)]  # F2, G5
+    read = _items_read({2: 0.95, 3: 0.8}, {}, items, development=6)
+    assert read.circled == {2, 3} and not read.doubts  # as many circled as filled
+    locked = _items_read({2: 0.95}, {}, items, development=2)
+    assert not locked.doubts  # marks 3 on lie beyond the first boundary, not broken
+    read = _items_read({2: 0.95}, {}, items, development=6)  # ⑤ crossed: 3 and 4 free
+    assert [(m.name, m.value) for m in read.doubts] == [("3", False)]  # the lowest first
+    assert any("mark 3 may be circled" in note for note in read.notes)
 
 
 def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
