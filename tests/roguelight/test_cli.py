@@ -140,7 +140,7 @@ def test_blank_sheet_is_what_score_reads_once_filled_in(tmp_path):
     alice = (EXAMPLES / "alice.toml").read_text()
     rows = alice.split('filled = """')[1].split('"""')[0].split()
     filled_in = blank.replace("plans = []", 'plans = ["C1:D2", "F1:G2", "D6:F7"]')
-    filled_in = filled_in.replace("development = 0", "development = 9")
+    filled_in = filled_in.replace("development = 0", "development = 8")
     grid = blank.split('filled = """')[1].split('"""')[0]
     filled_in = filled_in.replace(grid, "\n" + "\n".join("    " + r for r in rows) + "\n")
     filled_in = filled_in.replace("circled = []", "circled = [1, 2]")
