@@ -95,18 +95,17 @@ def with_plans_agreeing(reading: Reading) -> Reading:
         return reading
     sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
     names = _area_names(board)
-    options = []
-    for changed, cost in _plan_changes(reading):
-        plans = _changed(reading.plans, changed)
-        cost += sum(c for c, *_rest in _attachments(board, reading.filled, plans, sure, names))
-        options += [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
-                    for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
-                    if _agrees(board, reading.filled, plans, count)]
+    costs = {changed: cost + sum(c for c, *_rest in _attachments(
+                 board, reading.filled, _changed(reading.plans, changed), sure, names))
+             for changed, cost in _plan_changes(reading)}
+    options = [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
+               for changed, cost in costs.items()
+               for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
+               if _agrees(board, reading.filled, _changed(reading.plans, changed), count)]
     cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
     if count == reading.development and not changed:
         return reading
-    read = _track_cost(reading.struck, reading.development) + sum(
-        c for c, *_rest in _attachments(board, reading.filled, reading.plans, sure, names))
+    read = costs[frozenset()] + _track_cost(reading.struck, reading.development)
     if cost - read > MOST_SURPRISE and not agrees:
         return _disagreeing(reading)
     reading.plans = _changed(reading.plans, changed)
