@@ -115,10 +115,15 @@ def with_plans_agreeing(reading: Reading) -> Reading:
     reading.development, crossed = track(reading.struck, count)
     reading.marks += crossed + [Mark("plan", p.name(), p.name() in plans, RULED)
                                 for p in sorted(changed)]
-    reading.notes.append(_("the development track and the plans disagree by the rules "
-                           "(each plan advances the track by the monsters inside it): read "
-                           "as {development} with the likeliest plans, to be checked",
-                           development=count))
+    if agrees:  # the plans changed only to attach fills
+        reading.notes.append(_("plan {plans} read by the rules: fills beside it touch no other "
+                               "fill, and every block is drawn against a fill or a plan, to be "
+                               "checked", plans=", ".join(p.name() for p in sorted(changed))))
+    else:
+        reading.notes.append(_("the development track and the plans disagree by the rules "
+                               "(each plan advances the track by the monsters inside it): "
+                               "read as {development} with the likeliest plans, to be checked",
+                               development=count))
     return reading
 
 

@@ -624,6 +624,9 @@ def test_a_plan_in_doubt_that_attaches_loose_fills_is_read():
         marks, struck=_track(2)))
     assert read.plans == (plan,) and beside in ruled.with_blocks_attached(read).filled
     assert [(m.what, m.value) for m in read.doubts] == [("plan", True)]
+    assert read.notes == [f"plan {plan.name()} read by the rules: fills beside it touch no "
+                          "other fill, and every block is drawn against a fill or a plan, to "
+                          "be checked"]
 
 
 @settings(max_examples=40, deadline=None)
