@@ -138,11 +138,16 @@ MOST_SURPRISE = 3.0
 
 def _disagreeing(reading: Reading) -> Reading:
     """The track and the plans disagree and nothing in doubt explains it: the count
-    is kept, a doubt, with a note to look over both."""
-    count = reading.development
-    edge = {str(count), str(count + 1)}
+    is kept, with a note to look over both; every number between it and the nearest
+    count the plans allow is a doubt, and so is the count's edge."""
+    board, count = reading.board, reading.development
+    allowed = [n for n in range(SETUP_DEVELOPMENT, board.development_length + 1)
+               if _agrees(board, reading.filled, reading.plans, n)]
+    nearest = min(allowed, key=lambda n: (abs(n - count), n), default=count)
+    between = {str(n) for n in range(min(nearest, count) + 1, max(nearest, count) + 1)}
+    between |= {str(count), str(count + 1)}
     reading.marks = [Mark(m.what, m.name, m.value, min(m.confidence, RULED))
-                     if m.what == "development" and m.name in edge else m
+                     if m.what == "development" and m.name in between else m
                      for m in reading.marks]
     reading.notes.append(_("the development track ({development}) and the plans read disagree "
                            "by the rules (each plan advances the track by the monsters inside "

@@ -545,11 +545,14 @@ def test_a_bat_filled_may_have_advanced_the_track_by_two():
 
 def test_a_sure_track_the_plans_read_cannot_explain_is_kept_as_a_doubt():
     """Nothing in doubt explains the count (a plan went unseen, or the player
-    miscounted): the track is read as it looks, the count's edge a doubt, with a note."""
+    miscounted): the track is read as it looks, with a note; the numbers between it
+    and the nearest count the plans allow, and the count's edge, are doubts."""
     board = shipped("basic")
     read = _with_track(board, _track(4, 0.95))
-    assert read.development == 4 and [m.name for m in read.doubts] == ["4", "5"]
-    assert any("look over both" in note for note in read.notes)
+    assert read.development == 4 and [m.name for m in read.doubts] == ["3", "4", "5"]
+    assert any("look over both" in note for note in read.notes)  # the plans allow 2
+    far = _with_track(board, _track(9, 0.95))
+    assert far.development == 9 and [m.name for m in far.doubts] == [str(n) for n in range(3, 11)]
 
 
 @settings(max_examples=60, deadline=None)
