@@ -31,9 +31,9 @@ import numpy as np
 
 from companion.errors import IllegalMove
 from companion.grid import Cell, Rect
-from companion.roguelight.build import Build, orientations, setup
+from companion.roguelight.build import BAT_ADVANCE, Build, orientations, setup
 from companion.roguelight.layout import PAGE_W, Box, SheetLayout
-from companion.roguelight.maps import GOALS, ITEM, Map, shipped
+from companion.roguelight.maps import BAT, GOALS, ITEM, Map, shipped
 
 PX = 12.0  # pixels per mm of the rendered page
 
@@ -75,10 +75,13 @@ def from_build(build: Build, rng: random.Random) -> Truth:
 
 
 def random_play(board: Map, rng: random.Random, rounds: int | None = None) -> Build:
-    """A build played with random legal moves: blocks of the rolled face, plans of
-    the rolled area, items circled as they are filled, ghosts used, marks spent."""
+    """A build played with random legal moves until it is over: blocks of the rolled
+    face, plans of the rolled area, special cells' effects (:func:`_effect`), marks
+    spent."""
     build = setup(board, rng.randint(1, 6), rng.randint(1, 6))
     for _ in range(rounds if rounds is not None else rng.randint(4, 16)):
+        if build.development >= board.development_length:
+            break  # the last development number crossed: the build part is over
         white, black = rng.randint(1, 6), rng.randint(1, 6)
         if rng.random() < 0.3 and _random_plan(build, white + black, rng):
             continue
@@ -125,14 +128,24 @@ def _random_block(build: Build, face: int, rng: random.Random) -> None:
 
 
 def _effect(build: Build, cell: Cell, rng: random.Random) -> None:
+    """A special cell's effect, as the rules allow: an item circles the leftmost free
+    mark (in a section whose boundary is broken), a bat may advance the development
+    track by 2, a ghost may use a free ghost action."""
+    board, free_section = build.map, build.broken + 1
     kind = build.special_kind(cell)
     if kind == ITEM:
-        free = [m for m in range(1, len(build.map.item_points) + 1) if m not in build.circled]
+        free = [m for m in range(1, len(board.item_points) + 1)
+                if m not in build.circled and board.item_sections[m - 1] <= free_section]
         if free:
             build.circled.add(free[0])
-    elif len(build.ghosts_used) < len(build.map.ghost_actions) and rng.random() < 0.5:
-        unused = [i for i in range(len(build.map.ghost_actions)) if i not in build.ghosts_used]
-        build.ghosts_used.add(rng.choice(unused))
+    elif kind == BAT:
+        if rng.random() < 0.5:
+            build.advance(BAT_ADVANCE)
+    elif rng.random() < 0.5:
+        unused = [i for i, action in enumerate(board.ghost_actions)
+                  if i not in build.ghosts_used and action.section <= free_section]
+        if unused:
+            build.ghosts_used.add(rng.choice(unused))
 
 
 # --- the printed page --------------------------------------------------------------
