@@ -41,8 +41,7 @@ def with_one_exit(reading: Reading) -> Reading:
     open_ = {named[c] for c in board.exits if c not in reading.filled}
     if not 2 <= len(open_) < len(board.exits):
         return reading
-    reading.marks = [Mark("cell", m.name, m.value, min(m.confidence, RULED))
-                     if m.what == "cell" and m.name in open_ else m for m in reading.marks]
+    _doubted(reading, "cell", open_)
     reading.notes.append(_("{count} exits read open: the rules leave one open and fill the "
                            "others at the end of the build", count=len(open_)))
     return reading
@@ -146,9 +145,7 @@ def _disagreeing(reading: Reading) -> Reading:
     nearest = min(allowed, key=lambda n: (abs(n - count), n), default=count)
     between = {str(n) for n in range(min(nearest, count) + 1, max(nearest, count) + 1)}
     between |= {str(count), str(count + 1)}
-    reading.marks = [Mark(m.what, m.name, m.value, min(m.confidence, RULED))
-                     if m.what == "development" and m.name in between else m
-                     for m in reading.marks]
+    _doubted(reading, "development", between)
     reading.notes.append(_("the development track ({development}) and the plans read disagree "
                            "by the rules (each plan advances the track by the monsters inside "
                            "it): look over both", development=count))
@@ -192,6 +189,12 @@ def _attachments(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
                                  key=lambda o: (o[0], sorted(o[1])))
         yield cost, loose[0], cells, value
         filled = filled | cells if value else filled - cells
+
+
+def _doubted(reading: Reading, what: str, names) -> None:
+    """The marks ``what`` of ``names`` made doubts by the rules, their values kept."""
+    reading.marks = [Mark(what, m.name, m.value, min(m.confidence, RULED))
+                     if m.what == what and m.name in names else m for m in reading.marks]
 
 
 def _ruled(reading: Reading, what: str, names, value: bool) -> None:
@@ -255,9 +258,7 @@ def _uncircled(reading: Reading, sure: dict[tuple[str, str], float]) -> Reading:
     likeliest = sorted(free, key=lambda m: (sure.get(("circled", str(m)), 1.0), m))[:missing]
     if missing <= 0 or not likeliest:
         return reading
-    names = {str(m) for m in likeliest}
-    reading.marks = [Mark(m.what, m.name, m.value, min(m.confidence, RULED))
-                     if m.what == "circled" and m.name in names else m for m in reading.marks]
+    _doubted(reading, "circled", {str(m) for m in likeliest})
     reading.notes.append(_("{filled} items filled but {circled} marks circled: each item filled "
                            "circles a free mark, so mark {marks} may be circled, to be checked",
                            filled=_items_filled(board, reading.filled),
