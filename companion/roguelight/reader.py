@@ -76,9 +76,9 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     sheet.uncurl(landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    *values, struck = reading
+    *values, struck, unseen = reading
     return held(Reading(board, reference, *values, notes=notes, sheet=sheet, struck=struck,
-                        fine=sheet.photo_scale() >= FINE))
+                        unseen=unseen, fine=sheet.photo_scale() >= FINE))
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -221,7 +221,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
         for area, fill in zip(areas, fills, strict=True)])
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
-    plans, plan_marks = _plans(pencil, at, filled)
+    plans, plan_marks, unseen = _plans(pencil, at, filled)
     coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
     struck = _coarser(_struck(pencil, at), coarse)
     development, crossed = track(struck)
@@ -230,7 +230,8 @@ def _marks(sheet: Sheet, at: SheetLayout):
     marks = (_coarser(marks + plan_marks, coarse) + crossed
              + _coarser(item_marks + goal_marks, coarse))
     goals = tuple(m.name for m in goal_marks if m.value)
-    return (filled, plans, development, circled, spent, goals, marks, struck)
+    return (filled, plans, development, circled, spent, goals, marks, struck,
+            _coarser(unseen, coarse))
 
 
 def _coarser(marks: list[Mark], coarse: float) -> list[Mark]:
@@ -242,26 +243,36 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
           ) -> tuple[bool, float]:
     """A cell filled, or crossed out, and how sure. Pencil in a band the whole
     length of a side with a filled cell beyond it (``strayed``) is that cell's
-    fill run over the line: a cell read filled with no pencil at all clear of such
-    bands is open. An X is looked for ``STRAY`` clear of those sides. ``fill`` is
+    fill run over the line: a cell read filled is read again clear of such bands
+    (:meth:`Pencil.unstrayed`). With no pencil at all left it is open; with
+    pencil in two quarters at most (a scribble straying in over another line, or
+    an X, its corners hidden by the bands) open as a doubt, and it may still be
+    crossed out. An X is looked for ``STRAY`` clear of those sides. ``fill`` is
     what :meth:`Pencil.fill` saw."""
-    value, confidence = fill
-    if value:
+    if fill[0]:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
-        if left is not None and left <= CLEAN:
-            return _decide(left, FILLED, FILLED_BAND)
-        return value, confidence
-    shielded = {side: STRAY for side in strayed}
-    crossed = (pencil.crossed(area, shielded) if strayed else None) or pencil.crossed(area)
-    return min((value, confidence), crossed, key=lambda seen: (not seen[0], seen[1]))
+        if not left:
+            return fill
+        if left[-1] <= CLEAN:
+            return _decide(left[-1], FILLED, FILLED_BAND)
+        if len(left) < 3 or left[1] >= FILLED:
+            return fill
+        fill = False, HALF_CLEAN
+    halves = bool(strayed) and len(area.cells) == 1  # a large monster's frame keeps strays out
+    shielded = {side: STRAY for side in strayed} or None
+    crossed = pencil.crossed(area, shielded, halves) or pencil.crossed(area, halves=halves)
+    return min(fill, crossed, key=lambda seen: (not seen[0], seen[1]))
 
 
 #: How far (mm) past a cell's line a neighbour's pencil is taken to run in, and
 #: the farthest a band of it along a side may reach to be a neighbour's, not a fill.
 STRAY, DEEPEST = 2.2, 3.0
 #: The most pencil (share) a cell's part clear of its neighbours' strays may show
-#: for the cell to be read open, and how much of it (mm²) must be left to tell.
-CLEAN, LEFT = 0.008, 4.0
+#: for the cell to be read open, and how much of it (mm²) must be left to tell, and
+#: of a quarter of it for the quarter to count.
+CLEAN, LEFT, QUARTER = 0.008, 4.0, 2.0
+#: How sure a cell is read open with pencil clear of the strays in half of it only.
+HALF_CLEAN = 0.6
 SIDES = {"left": (-1, 0), "right": (1, 0), "top": (0, -1), "bottom": (0, 1)}
 
 
@@ -368,6 +379,9 @@ FILLED, FILLED_BAND = 0.04, 0.14
 #: How much darker than beside them both diagonals of a crossed-out cell are (the
 #: sheet's darkness, 0–1, averaged along them), and the band to being sure.
 CROSSED, CROSSED_BAND = 0.012, 0.03
+#: How sure a cell is read not crossed out where its diagonals look crossed but one
+#: half of one is hidden by the cell's picture (the other may be a neighbour's pencil).
+HALF_SEEN = 0.6
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = FILLED, FILLED_BAND  # an item box is filled as a cell is
@@ -396,12 +410,13 @@ def _inside(box: Box, inset: float) -> Box:
 
 
 def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
-           ) -> tuple[tuple[Rect, ...], list[Mark]]:
+           ) -> tuple[tuple[Rect, ...], list[Mark], list[Mark]]:
     """The dotted rectangles: every rectangle of open cells a plan could be, scored
     by the dashes along its sides (looked for just inside them; a side against a
     filled cell, where pencil hides them, counts ``BUSY``, and a line along the whole
     of it, which may be the fill's own edge, half), the best taken first as long as
-    they keep apart as plans must."""
+    they keep apart as plans must; and the likeliest of the rest, apart from the
+    plans read, that the rules may yet add (``UNSEEN``)."""
     board = at.board
     dashes = _dashes(pencil, at, filled)
     scored = []
@@ -420,7 +435,7 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
             scored.append((score - INNER * (float(np.mean(inner)) if inner else 0.0), rect))
     scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
     taken: list[Rect] = []
-    marks = []
+    marks, unseen = [], []
     doubted: list[Rect] = []
     for score, rect in scored:
         if any(too_close(rect, other) for other in taken):
@@ -429,11 +444,20 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
         if value:
             taken.append(rect)
             marks += _rivalled(rect, score, confidence, scored, taken)
-        elif confidence < DOUBT and sum(rect.overlaps(o) for o in doubted) < PER_PLACE:
+        elif sum(rect.overlaps(o) for o in doubted) < PER_PLACE:
             doubted.append(rect)  # the likeliest plans of a place, not each overlapping one
-            marks.append(Mark("plan", rect.name(), value, confidence))
-    return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks
+            mark = Mark("plan", rect.name(), value, confidence)
+            if confidence < DOUBT:
+                marks.append(mark)
+            else:
+                unseen.append((rect, mark))
+    unseen = [m for rect, m in unseen if not any(too_close(rect, t) for t in taken)]
+    return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks, unseen[:UNSEEN]
 
+
+#: How many of the likeliest rectangles read as no plan the rules may still add,
+#: to agree with the development track.
+UNSEEN = 6
 
 #: How much a side against a filled cell counts towards a plan, against a side by
 #: open cells: the neighbour's pencil, running up to the line, hides dashes there.
@@ -640,9 +664,12 @@ class Pencil:
             return self.tinted, max(self.clear, 0.8)
         return self.inked, self.clear
 
-    def unstrayed(self, area: Area, strayed: dict[str, float] | None) -> float | None:
-        """The most pencil in any quarter of ``area`` clear of the ``strayed``
-        bands; ``None`` where there are none, or too little is left."""
+    def unstrayed(self, area: Area, strayed: dict[str, float] | None) -> list[float] | None:
+        """The pencil in each quarter of ``area`` clear of the ``strayed`` bands
+        (those with ``QUARTER`` mm² left; else in the whole of what is left), least
+        first: a cell's own fill reaches three quarters or more, where a neighbour's
+        scribble straying over another line darkens the half beside it at most.
+        ``None`` where there are no bands, or too little is left."""
         if not strayed:
             return None
         ink, clear = self._ink(area)
@@ -650,8 +677,9 @@ class Pencil:
         if mask.sum() < LEFT * PX * PX:
             return None
         x0, y0, x1, y1 = _pixels(box)
-        return max(share for share in _quarters(ink[y0:y1, x0:x1], mask, least=3)
-                   if share is not None)
+        inked = ink[y0:y1, x0:x1]
+        return sorted(share for share in _quarters(inked, mask, least=round(QUARTER * PX * PX))
+                      if share is not None) or [float(inked[mask].mean())]
 
     def bands(self, area: Area, sides: frozenset[str]) -> dict[str, float] | None:
         """How far in from the line (mm) pencil runs the whole length of each of
@@ -676,28 +704,36 @@ class Pencil:
                 found[side] = inset + depth / PX + self.clear
         return found
 
-    def crossed(self, area: Area, strayed: dict[str, float] | None = None
-                ) -> tuple[bool, float] | None:
+    def crossed(self, area: Area, strayed: dict[str, float] | None = None,
+                halves: bool = False) -> tuple[bool, float] | None:
         """Whether ``area`` is crossed out (an X from corner to corner) and how sure:
-        along both diagonals the sheet is darker than beside them. On a sheet small
-        in the photo a pencil X is too faint for any pixel to count as pencil, but a
-        whole diagonal, averaged, still shows. Looked at clear of the ``strayed``
-        sides, ``None`` where too little of the diagonals is left."""
+        along both diagonals the sheet is darker than beside them — beside filled
+        cells (``halves``), along each half of them, as a neighbour's pencil
+        straying in darkens one half only. On a sheet small in the photo a pencil X
+        is too faint for any pixel to count as pencil, but a whole diagonal,
+        averaged, still shows. Looked at clear of the ``strayed`` sides, ``None``
+        where too little of the diagonals is left."""
         box, free = _free(area, inset=0.8, clear=self.clear, strayed=strayed)
         x0, y0, x1, y1 = _pixels(box)
         shade = self.shade[y0:y1, x0:x1]
         h, w = free.shape
         ys, xs = np.mgrid[0:h, 0:w]
         u, v = xs / max(w - 1, 1), ys / max(h - 1, 1)
-        central = free & (u > 0.15) & (u < 0.85)
-        darker = []
+        end = 0.1 if halves else 0.15  # each half judged alone: seen further out
+        central = free & (u > end) & (u < 1 - end)
+        width = max(0.5, self.clear - 0.4)  # a stroke's half width, blurred
+        darker, whole = [], True
         for slope in (v - u, v - (1 - u)):
-            away = np.abs(slope) * min(h, w) / PX / np.sqrt(2)  # mm from the diagonal
-            on, beside = central & (away < 0.7), central & (away > 1.6) & (away < 3.2)
-            if on.sum() < 5 or beside.sum() < 5:
+            away = slope * h * w / np.hypot(h, w) / PX  # mm from the diagonal, signed
+            seen = _darker_along(shade, central, away, (u < 0.5) if halves else None, width)
+            if not seen:
                 return None if strayed else (False, 1.0)
-            darker.append(float(shade[on].mean() - shade[beside].mean()))
-        return _decide(min(darker), CROSSED, CROSSED_BAND)
+            darker.append(min(seen))
+            whole &= len(seen) == 2 or not halves
+        value, confidence = _decide(min(darker), CROSSED, CROSSED_BAND)
+        if value and not (whole or strayed):  # one half hidden: it may be a neighbour's
+            return False, HALF_SEEN
+        return value, confidence
 
     def share(self, box: Box) -> float:
         """The share of inked pixels in ``box``."""
@@ -799,6 +835,23 @@ def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
     if score >= threshold:
         return True, min(1.0, 0.5 + (score - threshold) / (2 * band))
     return False, min(1.0, 0.5 + (threshold - score) / (2 * min(band, threshold)))
+
+
+def _darker_along(shade: np.ndarray, free: np.ndarray, away: np.ndarray,
+                  first: np.ndarray | None, width: float) -> list[float]:
+    """How much darker than beside it a line is (``away``: mm from it): along the
+    whole of it, or in each of its halves that can be seen (``first`` the one): a
+    stroke from corner to corner darkens both, where a neighbour's pencil, straying
+    in at one side, darkens one."""
+    near = np.abs(away)
+    on, beside = free & (near < width), free & (near > width + 0.9) & (near < width + 2.5)
+    if on.sum() < 5 or beside.sum() < 5:
+        return []
+    around = shade[beside].mean()
+    if first is None:
+        return [float(shade[on].mean() - around)]
+    return [float(shade[on & half].mean() - around) for half in (first, ~first)
+            if (on & half).sum() >= 4]
 
 
 def _pixels(box: Box) -> tuple[int, int, int, int]:

@@ -47,6 +47,8 @@ class Reading:
     sheet: Sheet | None = None
     #: Each development number as it looks, before the count was decided.
     struck: list[Mark] = field(default_factory=list)
+    #: The likeliest plans read as not drawn, which the rules may yet add.
+    unseen: list[Mark] = field(default_factory=list)
     #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm) for a cell
     #: read open to be trusted: light pencil on a small sheet may not show at all.
     fine: bool = True

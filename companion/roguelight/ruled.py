@@ -334,11 +334,12 @@ def _agrees(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
 
 
 def _plan_changes(reading: Reading):
-    """Sets of plans to add or drop (those read with a doubt, or doubted unread, the
-    entrance blocks aside), with what each set costs: how unlikely its marks made it."""
+    """Sets of plans to add or drop (those read with a doubt, or doubted unread, or
+    the likeliest unread, the entrance blocks aside), with what each set costs: how
+    unlikely its marks made it."""
     board = reading.board
     last = {m.name: m for m in reading.marks if m.what == "plan"}
-    doubted = [(rect, m) for m in last.values() if m.doubt
+    doubted = [(rect, m) for m in [*(m for m in last.values() if m.doubt), *reading.unseen]
                for rect in [parse_range(m.name)] if rect not in board.entrance_blocks.values()]
     yield frozenset(), 0.0
     for size in range(1, AGREEING + 1):

@@ -498,13 +498,16 @@ def _plan_holding(board, monsters: int):
                 and sum(board.count_monsters(set(rect.cells())).values()) == monsters)
 
 
-def _with_track(board, crossed: list[reader.Mark], plans=(), marks=(), filled=frozenset()):
-    """A sheet set up on entrance 1, read with the track ``crossed``."""
+def _with_track(board, crossed: list[reader.Mark], plans=(), marks=(), filled=frozenset(),
+                unseen=()):
+    """A sheet set up on entrance 1, read with the track ``crossed`` (and the plans
+    ``unseen``, read as not drawn, that the rules may add)."""
     development = ruled._crossed_prefix(crossed)
     others = {cell for face, cell in board.entrances.items() if face != 1}
     return ruled.with_plans_agreeing(reader.Reading(
         board, "basic", frozenset(filled) | others, tuple(plans), development, frozenset(),
-        frozenset(), (), [*marks, *ruled.track(crossed)[1]], struck=crossed))
+        frozenset(), (), [*marks, *ruled.track(crossed)[1]], struck=crossed,
+        unseen=list(unseen)))
 
 
 def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules():
@@ -533,6 +536,22 @@ def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules
         board, "basic", frozenset(), (), 0, frozenset(), frozenset(), (), [],
         struck=_track(0)))
     assert blank.development == 0 and not blank.notes  # not set up: read as it is
+
+
+def test_a_plan_read_as_not_drawn_may_be_added_to_agree_with_a_sure_track():
+    """A plan whose dashes looked absent, but not surely (a light pencil on a small
+    photo), is among the plans the rules may add: the track crossed to 4 surely,
+    no plan read, the likeliest unread rectangle holding 2 monsters is read a plan,
+    as a doubt; one read surely absent is not."""
+    board = shipped("basic")
+    plan = _plan_holding(board, 2)
+    unseen = [reader.Mark("plan", plan.name(), False, 0.85)]
+    read = _with_track(board, _track(4, 0.97), unseen=unseen)
+    assert read.plans == (plan,) and read.development == 4
+    assert [(m.what, m.name, m.value) for m in read.doubts] == [("plan", plan.name(), True)]
+    sure = _with_track(board, _track(4, 0.97),
+                       unseen=[reader.Mark("plan", plan.name(), False, 0.999)])
+    assert sure.plans == () and any("look over both" in note for note in sure.notes)
 
 
 def test_a_bat_filled_may_have_advanced_the_track_by_two():
@@ -756,6 +775,44 @@ def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_
                    if (x, y) not in large)
 
 
+def test_scribbles_straying_far_into_an_open_cell_leave_it_open():
+    """Row 2 filled, its fill run 1.5 mm over row 3's top line; rows 4 and 6
+    scribbled, each scribble straying up to 4 mm into the open cells of rows 3 and
+    5 above it. A scribble darkens the half of the cell beside it, a fill every part
+    of a cell, and an X both halves of its diagonals: rows 3 and 5 read open (with
+    a doubt at most), rows 2, 4 and 6 filled."""
+    from companion.grid import cell_name
+    from companion.roguelight.layout import Box
+
+    rng = random.Random(8)
+    board = shipped("basic")
+    page = photos.printed_page("basic")
+    at = page.layout
+    large = {c for monster in board.large for c in monster.cells}
+    sheet = photos.Sheet(page, rng)
+    pen = photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
+    for x in range(board.width):
+        box, over = at.cell_box((x, 1)), 1.5
+        reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
+        for line in photos._hatch(reach, rng.uniform(0, 3), 0.4, rng):
+            sheet.stroke(line, pen, clip=reach)
+        for y in (3, 5):
+            box = at.cell_box((x, y))
+            reach = Box(box.x, box.y - 4.0, box.w, box.h + 4.0)
+            points = [(reach.x + rng.random() * reach.w, reach.y + rng.random() * reach.h)
+                      for _ in range(30)]
+            sheet.stroke(photos._smooth(points), pen)
+    shot = photos.Shot(megapixels=8.0, tilt=8, turn=20, fill=0.85, curl=0.5, light=0.85,
+                       shadow=1, blur=0.5, noise=2, quality=88)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    entrances = set(board.entrances.values())  # the rules fill all but one: doubts
+    names = {y: [cell_name((x, y), upper=True) for x in range(board.width)
+                 if (x, y) not in large | entrances] for y in range(1, 6)}
+    assert not [name for y in (2, 4) for name in names[y] if marks[name].value]
+    assert all(marks[name].value for y in (1, 3, 5) for name in names[y])
+
+
 @pytest.mark.parametrize("megapixels", [3, 5])
 def test_a_blank_sheet_in_a_rough_jpeg_reads_open_with_no_doubt(megapixels):
     """At JPEG quality 60 the compression leaves specks round every printed picture,
@@ -874,7 +931,7 @@ def test_a_line_unbroken_along_a_filled_cell_counts_half_as_dashes(monkeypatch):
             (x0, y0, x1, y1), (ix, iy) = side
             dashes[(x0, y0, x1, y1), (-ix, -iy)] = 0.6  # seen from the other side too
     monkeypatch.setattr(reader, "_dashes", lambda pencil, at, filled: dashes)
-    plans, _marks = reader._plans(None, at, filled)
+    plans, _marks, _unseen = reader._plans(None, at, filled)
     assert plans == (plan,)
     assert reader._dotted(1.0, (False, True, False)) == 0.5  # against a filled cell
     assert reader._dotted(1.0, (False, False, False)) == 1.0  # between open cells
