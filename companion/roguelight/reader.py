@@ -257,7 +257,7 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
             return _decide(left[-1], FILLED, FILLED_BAND)
         if len(left) < 3 or left[1] >= FILLED:
             return fill
-        fill = False, HALF_CLEAN
+        fill = False, LIKELIER
     halves = bool(strayed) and len(area.cells) == 1  # a large monster's frame keeps strays out
     shielded = {side: STRAY for side in strayed} or None
     crossed = pencil.crossed(area, shielded, halves) or pencil.crossed(area, halves=halves)
@@ -271,8 +271,10 @@ STRAY, DEEPEST = 2.2, 3.0
 #: for the cell to be read open, and how much of it (mm²) must be left to tell, and
 #: of a quarter of it for the quarter to count.
 CLEAN, LEFT, QUARTER = 0.008, 4.0, 2.0
-#: How sure a cell is read open with pencil clear of the strays in half of it only.
-HALF_CLEAN = 0.6
+#: How sure a reading is that the pencil's shape makes only likelier than not: a
+#: doubt (a cell with pencil clear of its neighbours' strays in half of it, an X
+#: with half a diagonal hidden, a scribble missing a corner).
+LIKELIER = 0.6
 SIDES = {"left": (-1, 0), "right": (1, 0), "top": (0, -1), "bottom": (0, 1)}
 
 
@@ -379,9 +381,6 @@ FILLED, FILLED_BAND = 0.04, 0.14
 #: How much darker than beside them both diagonals of a crossed-out cell are (the
 #: sheet's darkness, 0–1, averaged along them), and the band to being sure.
 CROSSED, CROSSED_BAND = 0.012, 0.03
-#: How sure a cell is read not crossed out where its diagonals look crossed but one
-#: half of one is hidden by the cell's picture (the other may be a neighbour's pencil).
-HALF_SEEN = 0.6
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = FILLED, FILLED_BAND  # an item box is filled as a cell is
@@ -654,8 +653,13 @@ class Pencil:
         (a solid fill, which a blurred photo shows smooth) or a line (hatching, a
         cross, a scribble); a cell darkened evenly by less than a fill — an erased
         fill's smudge, a shadow the light missed — counts only in part, so that it
-        comes out a doubt rather than a guess."""
-        return _decide(_fill_score(*self._ink(area), area), FILLED, FILLED_BAND)
+        comes out a doubt rather than a guess; so does a scribble leaving a corner
+        bare."""
+        least, second = _fill_score(*self._ink(area), area)
+        value, confidence = _decide(least, FILLED, FILLED_BAND)
+        if not value and second >= LOOSE:  # three quarters pencilled: a loose scribble
+            return True, LIKELIER
+        return value, confidence
 
     def _ink(self, area: Area) -> tuple[np.ndarray, float]:
         """The pencil measure for ``area`` (on the paper or the tint), and how far
@@ -732,7 +736,7 @@ class Pencil:
             whole &= len(seen) == 2 or not halves
         value, confidence = _decide(min(darker), CROSSED, CROSSED_BAND)
         if value and not (whole or strayed):  # one half hidden: it may be a neighbour's
-            return False, HALF_SEEN
+            return False, LIKELIER
         return value, confidence
 
     def share(self, box: Box) -> float:
@@ -951,22 +955,32 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
     return paper, blank
 
 
-def _fill_score(ink: np.ndarray, clear: float, area: Area) -> float:
+#: Pencil (share) in three quarters of a cell or more, the fourth bare, that reads
+#: the cell filled, as a doubt: a loose scribble may miss a corner, where a
+#: neighbour's pencil straying in reaches the half beside it at most.
+LOOSE = 0.3
+
+
+def _fill_score(ink: np.ndarray, clear: float, area: Area) -> tuple[float, float]:
     """How filled an area looks. A fill reaches every part of a cell, where a stray
     stroke or a plan's dotted line only runs in from its edges (at a plan's corner,
     from two): the share of inked pixels in the emptiest quarter, or, where the
-    cell's middle is free of print, in the middle if that is less."""
+    cell's middle is free of print, in the middle if that is less; and in the second
+    emptiest quarter (``LOOSE``)."""
     box, mask = _free(area, inset=1.0, clear=clear)
     x0, y0, x1, y1 = _pixels(box)
     inked = ink[y0:y1, x0:x1]
     h, w = mask.shape
-    score = min((share for share in _quarters(inked, mask, least=3) if share is not None),
-                default=0.0)  # a quarter the pictures fill says nothing
+    seen = sorted(share for share in _quarters(inked, mask, least=round(QUARTER * PX * PX))
+                  if share is not None)  # a quarter the pictures fill says little
+    if not seen:
+        seen = [float(inked[mask].mean()) if mask.any() else 0.0]
+    score, second = seen[0], (seen[1] if len(seen) >= 3 else 0.0)
     edge = round(1.2 * PX)  # the middle: 2.2 mm in from the cell's lines
     middle = mask[edge:h - edge, edge:w - edge]
     if middle.sum() > 0.25 * mask.sum():
         score = min(score, float(inked[edge:h - edge, edge:w - edge][middle].mean()))
-    return score
+    return score, second
 
 
 def _quarters(inked: np.ndarray, mask: np.ndarray, least: int = 1) -> list[float | None]:

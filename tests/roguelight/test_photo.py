@@ -813,6 +813,36 @@ def test_scribbles_straying_far_into_an_open_cell_leave_it_open():
     assert all(marks[name].value for y in (1, 3, 5) for name in names[y])
 
 
+def test_a_loose_scribble_leaving_a_corner_bare_reads_filled_as_a_doubt():
+    """Cells scribbled over three quarters, the fourth left bare (a loose scribble),
+    apart from one another: each reads filled, a doubt where not sure — a
+    neighbour's pencil straying in reaches the half beside it at most."""
+    from companion.grid import cell_name
+
+    rng = random.Random(4)
+    board = shipped("basic")
+    page = photos.printed_page("basic")
+    at = page.layout
+    large = {c for monster in board.large for c in monster.cells}
+    scribbled = [c for c in board.cells if c[0] % 3 == 1 and c[1] % 3 == 1
+                 and c not in large and c not in board.exits]
+    sheet = photos.Sheet(page, rng)
+    pen = photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
+    for cell in scribbled:
+        box = at.cell_box(cell)
+        points = []
+        while len(points) < 30:
+            u, v = rng.random(), rng.random()
+            if u > 0.5 or v < 0.5:  # the bottom left quarter left bare
+                points.append((box.x + u * box.w, box.y + v * box.h))
+        sheet.stroke(photos._smooth(points), pen)
+    shot = photos.Shot(megapixels=6.0, tilt=5, turn=10, fill=0.85, curl=0.5, light=0.9,
+                       shadow=1, blur=0.5, noise=2, quality=88)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    assert all(marks[cell_name(c, upper=True)].value for c in scribbled)
+
+
 @pytest.mark.parametrize("megapixels", [3, 5])
 def test_a_blank_sheet_in_a_rough_jpeg_reads_open_with_no_doubt(megapixels):
     """At JPEG quality 60 the compression leaves specks round every printed picture,
