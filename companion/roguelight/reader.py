@@ -245,10 +245,10 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     length of a side with a filled cell beyond it (``strayed``) is that cell's
     fill run over the line: a cell read filled is read again clear of such bands
     (:meth:`Pencil.unstrayed`). With no pencil at all left it is open; with
-    pencil in two quarters at most (a scribble straying in over another line, or
-    an X, its corners hidden by the bands) open as a doubt, and it may still be
-    crossed out. An X is looked for ``STRAY`` clear of those sides. ``fill`` is
-    what :meth:`Pencil.fill` saw."""
+    pencil in two quarters at most it is a doubt: a scribble straying in over
+    another line, or an X whose ends the bands hide — crossed out if its
+    diagonals, bands and all, show one. A cell read open is looked at for an X
+    ``STRAY`` clear of those sides. ``fill`` is what :meth:`Pencil.fill` saw."""
     if fill[0]:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
         if not left:
@@ -257,7 +257,8 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
             return _decide(left[-1], FILLED, FILLED_BAND)
         if len(left) < 3 or left[1] >= FILLED:
             return fill
-        fill = False, LIKELIER
+        crossed, _sure = pencil.crossed(area, halves=True) or (False, 1.0)
+        return crossed, LIKELIER
     halves = bool(strayed) and len(area.cells) == 1  # a large monster's frame keeps strays out
     shielded = {side: STRAY for side in strayed} or None
     crossed = pencil.crossed(area, shielded, halves) or pencil.crossed(area, halves=halves)
