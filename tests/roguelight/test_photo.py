@@ -736,6 +736,27 @@ def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
     assert not reading.sure
 
 
+def _blank_basic_sheet(seed: int):
+    """The basic map printed blank, to draw on with a dark pencil: (the random
+    source, the map, its layout, its large monsters' cells, the sheet, the pen)."""
+    rng = random.Random(seed)
+    board = shipped("basic")
+    page = photos.printed_page("basic")
+    large = {c for monster in board.large for c in monster.cells}
+    sheet = photos.Sheet(page, rng)
+    return rng, board, page.layout, large, sheet, photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
+
+
+def _filled_over(sheet, at, cell, over: float, pen, rng) -> None:
+    """``cell`` filled solid, the fill run ``over`` mm over its lines."""
+    from companion.roguelight.layout import Box
+
+    box = at.cell_box(cell)
+    reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
+    for line in photos._hatch(reach, rng.uniform(0, 3), 0.4, rng):
+        sheet.stroke(line, pen, clip=reach)
+
+
 def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_open():
     """Rows 2 and 4 filled solid, each fill run 2 mm over its lines, row 3 left
     open: the bands of pencil along row 3's top and bottom are its neighbours', not
@@ -743,21 +764,11 @@ def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_
     in, the bands were most of it), but for two crossed out with an X (which reaches
     a side only at its ends), and rows 2 and 4 read filled."""
     from companion.grid import cell_name
-    from companion.roguelight.layout import Box
 
-    rng = random.Random(5)
-    board = shipped("basic")
-    page = photos.printed_page("basic")
-    at = page.layout
-    large = {c for monster in board.large for c in monster.cells}
-    sheet = photos.Sheet(page, rng)
-    pen = photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
+    rng, board, at, large, sheet, pen = _blank_basic_sheet(5)
     for x in range(board.width):
         for y in (1, 3):
-            box, over = at.cell_box((x, y)), 2.0
-            reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
-            for line in photos._hatch(reach, rng.uniform(0, 3), 0.4, rng):
-                sheet.stroke(line, pen, clip=reach)
+            _filled_over(sheet, at, (x, y), 2.0, pen, rng)
     crossed = {(2, 2), (6, 2)}
     for cell in crossed:
         for (u0, v0), (u1, v1) in (((0, 0), (1, 1)), ((1, 0), (0, 1))):
@@ -784,18 +795,9 @@ def test_scribbles_straying_far_into_an_open_cell_leave_it_open():
     from companion.grid import cell_name
     from companion.roguelight.layout import Box
 
-    rng = random.Random(8)
-    board = shipped("basic")
-    page = photos.printed_page("basic")
-    at = page.layout
-    large = {c for monster in board.large for c in monster.cells}
-    sheet = photos.Sheet(page, rng)
-    pen = photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
+    rng, board, at, large, sheet, pen = _blank_basic_sheet(8)
     for x in range(board.width):
-        box, over = at.cell_box((x, 1)), 1.5
-        reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
-        for line in photos._hatch(reach, rng.uniform(0, 3), 0.4, rng):
-            sheet.stroke(line, pen, clip=reach)
+        _filled_over(sheet, at, (x, 1), 1.5, pen, rng)
         for y in (3, 5):
             box = at.cell_box((x, y))
             reach = Box(box.x, box.y - 4.0, box.w, box.h + 4.0)
@@ -819,15 +821,9 @@ def test_a_loose_scribble_leaving_a_corner_bare_reads_filled_as_a_doubt():
     neighbour's pencil straying in reaches the half beside it at most."""
     from companion.grid import cell_name
 
-    rng = random.Random(4)
-    board = shipped("basic")
-    page = photos.printed_page("basic")
-    at = page.layout
-    large = {c for monster in board.large for c in monster.cells}
+    rng, board, at, large, sheet, pen = _blank_basic_sheet(4)
     scribbled = [c for c in board.cells if c[0] % 3 == 1 and c[1] % 3 == 1
                  and c not in large and c not in board.exits]
-    sheet = photos.Sheet(page, rng)
-    pen = photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
     for cell in scribbled:
         box = at.cell_box(cell)
         points = []
