@@ -286,32 +286,48 @@ def _strayed(area: Area, filled: frozenset[Cell]) -> frozenset[str]:
                             for x, y in area.cells))
 
 
-#: A cell read open but this much darker than the open cells' usual brightness may
-#: be a light fill the paper's estimate took in (a sheet small in the photo): a doubt.
-DIM = 0.08
+#: A cell read open but this much darker than the open cells round it (within
+#: ``NEAR`` cells either way; on the entrance blocks' tint, for the tint) may be a
+#: light fill the paper's estimate took in (a sheet small in the photo): a doubt;
+#: from ``DARKER`` on it is read filled, as a doubt. A shadow or the light's fall
+#: darkens the cells round it too.
+DIM, DARKER, NEAR = 0.08, 0.10, 2
 
 
 def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark]
                ) -> list[Mark]:
     """The cells read open, looked at once more by their plain brightness against
-    the other open cells, and by their darkness in every quarter against theirs (on
-    the entrance blocks' tint against the other tinted ones): one clearly darker is
-    a doubt, not a sure "open"."""
+    the open cells round them, and by their darkness in every quarter against the
+    other open cells' (on the entrance blocks' tint against the other tinted ones):
+    one clearly darker is a doubt, not a sure "open"."""
     if sheet.photo_scale() >= FINE:
         return marks  # sharp enough: the pencil itself was seen, or not there
-    brightness = {}
-    for area, mark in zip(areas, marks, strict=True):
-        if not mark.value and not any(c in pencil.tinted_cells for c in area.cells):
-            box, free = _free(area, inset=1.0, clear=pencil.clear)
-            x0, y0, x1, y1 = _pixels(box)
-            brightness[area.name] = float(np.median(sheet.image[y0:y1, x0:x1][free]))
-    dim = set()
-    if len(brightness) >= 8:
-        usual = float(np.median(list(brightness.values())))
-        dim = {name for name, seen in brightness.items() if seen < usual * (1 - DIM)}
+    darker = _darker_than_round(sheet, pencil, [a for a, m in zip(areas, marks, strict=True)
+                                                if not m.value and len(a.cells) == 1])
+    dim = {name for name, dip in darker.items() if dip >= DIM}
     dim |= _evenly_darker(pencil, [a for a, m in zip(areas, marks, strict=True) if not m.value])
-    return [Mark(m.what, m.name, m.value, min(m.confidence, 0.6)) if m.name in dim else m
+    return [Mark(m.what, m.name, True, LIKELIER) if darker.get(m.name, 0) >= DARKER
+            else Mark(m.what, m.name, m.value, min(m.confidence, 0.6)) if m.name in dim else m
             for m in marks]
+
+
+def _darker_than_round(sheet: Sheet, pencil: Pencil, cells: list[Area]) -> dict[str, float]:
+    """How much darker (share) each of the single ``cells`` is than the median of
+    those of them within ``NEAR`` cells, by their plain brightness (on the entrance
+    blocks, over their tint); only for those with three such cells round them."""
+    brightness = {}
+    for area in cells:
+        box, free = _free(area, inset=1.0, clear=pencil._ink(area)[1])
+        x0, y0, x1, y1 = _pixels(box)
+        tint = pencil.tint if area.cells[0] in pencil.tinted_cells else 1.0
+        brightness[area.cells[0]] = float(np.median(sheet.image[y0:y1, x0:x1][free])) / tint
+    darker = {}
+    for (x, y), seen in brightness.items():
+        near = [b for (u, v), b in brightness.items()
+                if max(abs(u - x), abs(v - y)) <= NEAR and (u, v) != (x, y)]
+        if len(near) >= 3:
+            darker[cell_name((x, y), upper=True)] = 1 - seen / float(np.median(near))
+    return darker
 
 
 #: A cell read open darker than the other open cells (on the paper, or on the
@@ -614,6 +630,7 @@ class Pencil:
     stroke: np.ndarray
     level: float
     clear: float  # how far round a printed picture the photo's blur reaches, mm
+    tint: float  # the entrance blocks' tint over bare paper
     tinted_cells: frozenset[Cell]
     shade: np.ndarray  # how much darker than the paper (and tint) each pixel is, 0–1
 
@@ -646,7 +663,7 @@ class Pencil:
         lines = _strokes_long(stroke > level).astype(np.float32)
         return cls(np.maximum(_darkness(sheet.ink(paper)), lines),
                    np.maximum(_darkness(sheet.ink(paper * tint)), lines),
-                   stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tinted_cells,
+                   stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tint, tinted_cells,
                    sheet.ink(lit))
 
     def fill(self, area: Area) -> tuple[bool, float]:

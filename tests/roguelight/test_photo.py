@@ -413,23 +413,39 @@ def test_a_sheet_small_in_the_photo_is_said_to_be_so(tmp_path):
                for note in read.notes)
 
 
-def test_a_cell_read_open_but_clearly_darker_is_a_doubt_on_a_small_photo():
+def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo():
+    """On a sheet small in the photo a light fill the paper's estimate took in shows
+    only as a cell darker than the open cells round it (on an entrance block, for
+    its tint): a little darker, a doubt read open; clearly darker, a doubt read
+    filled. The light's fall across the sheet and a soft shadow darken the cells
+    round a cell as much as the cell: no doubt. A sharp photo's pencil is seen."""
     from types import SimpleNamespace
 
-    at = layout.SheetLayout(shipped("basic"))
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
     areas = layout.areas(at)
+    tinted = frozenset(c for rect in board.entrance_blocks.values() for c in rect.cells())
     height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
-    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
-    dim = areas[30]
-    x0, y0, x1, y1 = reader._pixels(dim.box)
-    image[y0:y1, x0:x1] = 0.75  # a light fill the pencil measure missed
+    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32)
+    fall = 1 - 0.35 * xs / xs.max()  # the light falling off across the sheet
+    shadow = 1 - 0.3 * np.clip((ys / reader.PX - 80) / 30, 0, 1)  # soft, over rows 7-10
+    image = 0.9 * fall * shadow
+    for cell in tinted:
+        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
+        image[y0:y1, x0:x1] *= 0.84
+    darker = {"C3": 0.91, "H3": 0.86, "A4": 0.86, "F9": 0.86}  # A4 on a block's tint
+    for name, share in darker.items():
+        x0, y0, x1, y1 = reader._pixels(next(a for a in areas if a.name == name).box)
+        image[y0:y1, x0:x1] *= share
     marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
-    pencil = _fake_pencil(image, frozenset())
-    for scale, doubted in ((2.5, {dim.name}), (5.0, set())):
-        sheet = SimpleNamespace(image=image, photo_scale=lambda s=scale: s)
-        seen = reader._dim_cells(sheet, pencil, areas, marks)
-        assert {m.name for m in seen if m.doubt} == doubted
-        assert [m.value for m in seen] == [m.value for m in marks]  # doubts, never flips
+    pencil = _fake_pencil(image, tinted)
+    pencil.shade = np.zeros_like(image)  # the paper's estimate took the fills in
+    sheet = SimpleNamespace(image=image, photo_scale=lambda: 2.5)
+    seen = {m.name: m for m in reader._dim_cells(sheet, pencil, areas, marks)}
+    assert {name for name, m in seen.items() if m.doubt} == set(darker)
+    assert {name for name, m in seen.items() if m.value} == {"H3", "A4", "F9"}
+    sharp = SimpleNamespace(image=image, photo_scale=lambda: 5.0)
+    assert reader._dim_cells(sharp, pencil, areas, marks) == marks
 
 
 def _fake_pencil(image, tinted_cells):
@@ -437,7 +453,7 @@ def _fake_pencil(image, tinted_cells):
     from types import SimpleNamespace
 
     return SimpleNamespace(tinted_cells=tinted_cells, clear=0.8, shade=1 - image / 0.9,
-                           _ink=lambda area: (None, 0.8))
+                           tint=0.84, _ink=lambda area: (None, 0.8))
 
 
 def test_a_cell_read_open_evenly_darker_in_every_quarter_is_a_doubt_on_a_small_photo():
