@@ -257,7 +257,7 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
             return _decide(left[-1], FILLED, FILLED_BAND)
         if len(left) < 3 or left[1] >= FILLED:
             return fill
-        crossed, _sure = pencil.crossed(area, halves=True) or (False, 1.0)
+        crossed, _sure = pencil.crossed(area, halves=True, pencilled=True) or (False, 1.0)
         return crossed, LIKELIER
     halves = bool(strayed) and len(area.cells) == 1  # a large monster's frame keeps strays out
     shielded = {side: STRAY for side in strayed} or None
@@ -398,6 +398,8 @@ FILLED, FILLED_BAND = 0.04, 0.14
 #: How much darker than beside them both diagonals of a crossed-out cell are (the
 #: sheet's darkness, 0–1, averaged along them), and the band to being sure.
 CROSSED, CROSSED_BAND = 0.012, 0.03
+#: How far (mm) off a diagonal a stroke drawn askew is looked for.
+ASKEW = (-1.0, -0.5, 0.5, 1.0)
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.04, 0.05
 SPENT, SPENT_BAND = FILLED, FILLED_BAND  # an item box is filled as a cell is
@@ -727,14 +729,17 @@ class Pencil:
         return found
 
     def crossed(self, area: Area, strayed: dict[str, float] | None = None,
-                halves: bool = False) -> tuple[bool, float] | None:
+                halves: bool = False, pencilled: bool = False) -> tuple[bool, float] | None:
         """Whether ``area`` is crossed out (an X from corner to corner) and how sure:
         along both diagonals the sheet is darker than beside them — beside filled
         cells (``halves``), along each half of them, as a neighbour's pencil
         straying in darkens one half only. On a sheet small in the photo a pencil X
         is too faint for any pixel to count as pencil, but a whole diagonal,
         averaged, still shows. Looked at clear of the ``strayed`` sides, ``None``
-        where too little of the diagonals is left."""
+        where too little of the diagonals is left. In a cell known to carry pencil
+        (``pencilled``), where the choice is between an X and a neighbour's stray,
+        a stroke is looked for up to a millimetre off the diagonal too (drawn
+        askew), and a third of the darkness will do."""
         box, free = _free(area, inset=0.8, clear=self.clear, strayed=strayed)
         x0, y0, x1, y1 = _pixels(box)
         shade = self.shade[y0:y1, x0:x1]
@@ -747,12 +752,18 @@ class Pencil:
         darker, whole = [], True
         for slope in (v - u, v - (1 - u)):
             away = slope * h * w / np.hypot(h, w) / PX  # mm from the diagonal, signed
-            seen = _darker_along(shade, central, away, (u < 0.5) if halves else None, width)
+            first = (u < 0.5) if halves else None
+            tries = [_darker_along(shade, central, away - off, first, width)
+                     for off in (0.0, *(ASKEW if pencilled else ()))]
+            seen = [max(found) for found in ([t[i] for t in tries if t and t[i] is not None]
+                                             for i in range(len(tries[0]) if tries[0] else 0))
+                    if found]
             if not seen:
                 return None if strayed else (False, 1.0)
             darker.append(min(seen))
             whole &= len(seen) == 2 or not halves
-        value, confidence = _decide(min(darker), CROSSED, CROSSED_BAND)
+        value, confidence = _decide(min(darker), CROSSED / 3 if pencilled else CROSSED,
+                                    CROSSED_BAND)
         if value and not (whole or strayed):  # one half hidden: it may be a neighbour's
             return False, LIKELIER
         return value, confidence
@@ -860,11 +871,12 @@ def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
 
 
 def _darker_along(shade: np.ndarray, free: np.ndarray, away: np.ndarray,
-                  first: np.ndarray | None, width: float) -> list[float]:
+                  first: np.ndarray | None, width: float) -> list[float | None]:
     """How much darker than beside it a line is (``away``: mm from it): along the
-    whole of it, or in each of its halves that can be seen (``first`` the one): a
-    stroke from corner to corner darkens both, where a neighbour's pencil, straying
-    in at one side, darkens one."""
+    whole of it, or in each of its halves (``first`` the one; ``None`` for a half
+    that cannot be seen): a stroke from corner to corner darkens both, where a
+    neighbour's pencil, straying in at one side, darkens one. ``[]`` where too
+    little of the line or beside it is seen."""
     near = np.abs(away)
     on, beside = free & (near < width), free & (near > width + 0.9) & (near < width + 2.5)
     if on.sum() < 5 or beside.sum() < 5:
@@ -872,8 +884,8 @@ def _darker_along(shade: np.ndarray, free: np.ndarray, away: np.ndarray,
     around = shade[beside].mean()
     if first is None:
         return [float(shade[on].mean() - around)]
-    return [float(shade[on & half].mean() - around) for half in (first, ~first)
-            if (on & half).sum() >= 4]
+    return [float(shade[on & half].mean() - around) if (on & half).sum() >= 4 else None
+            for half in (first, ~first)]
 
 
 def _pixels(box: Box) -> tuple[int, int, int, int]:

@@ -802,6 +802,34 @@ def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_
                    if (x, y) not in large)
 
 
+def test_in_a_cell_known_to_carry_pencil_a_faint_x_drawn_askew_reads_crossed():
+    """A cell read filled but for its neighbours' strays carries pencil, an X or a
+    stray: there a faint X whose strokes run 0.8 mm off the diagonals reads crossed,
+    as it does not in a cell with no such sign; pencil in one half of the cell (a
+    neighbour's scribble) does not."""
+    from types import SimpleNamespace
+
+    at = layout.SheetLayout(shipped("basic"))
+    area = next(a for a in layout.areas(at) if a.name == "E3")
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
+    box = area.box
+    u = (xs - reader.MARGIN_MM - box.x) / box.w
+    v = (ys - reader.MARGIN_MM - box.y) / box.h
+    inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
+
+    def sheet_with(shade):
+        return SimpleNamespace(shade=np.where(inside, shade, 0).astype(np.float32), clear=0.9)
+
+    off = 0.8 / box.w * np.sqrt(2)  # 0.8 mm across the diagonal, in the cell's share
+    askew = (np.abs(v - u - off) < 0.04) | (np.abs(v - (1 - u) - off) < 0.04)
+    x = sheet_with(0.025 * askew)
+    assert reader.Pencil.crossed(x, area, halves=True, pencilled=True)[0]
+    assert not reader.Pencil.crossed(x, area, halves=True)[0]
+    stray = sheet_with(0.3 * (np.hypot(u - 0.1, v - 0.5) < 0.3))  # from the left side
+    assert not reader.Pencil.crossed(stray, area, halves=True, pencilled=True)[0]
+
+
 def test_scribbles_straying_far_into_an_open_cell_leave_it_open():
     """Row 2 filled, its fill run 1.5 mm over row 3's top line; rows 4 and 6
     scribbled, each scribble straying up to 4 mm into the open cells of rows 3 and
