@@ -753,11 +753,9 @@ class Pencil:
         for slope in (v - u, v - (1 - u)):
             away = slope * h * w / np.hypot(h, w) / PX  # mm from the diagonal, signed
             first = (u < 0.5) if halves else None
-            tries = [_darker_along(shade, central, away - off, first, width)
-                     for off in (0.0, *(ASKEW if pencilled else ()))]
-            seen = [max(found) for found in ([t[i] for t in tries if t and t[i] is not None]
-                                             for i in range(len(tries[0]) if tries[0] else 0))
-                    if found]
+            seen = max(([d for d in _darker_along(shade, central, away - off, first, width)
+                         if d is not None] for off in (0.0, *(ASKEW if pencilled else ()))),
+                       key=lambda found: (len(found), min(found, default=0.0)))
             if not seen:
                 return None if strayed else (False, 1.0)
             darker.append(min(seen))
