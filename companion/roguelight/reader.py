@@ -76,9 +76,9 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     sheet.uncurl(landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    *values, struck, unseen = reading
+    *values, struck, unseen, exits = reading
     return held(Reading(board, reference, *values, notes=notes, sheet=sheet, struck=struck,
-                        unseen=unseen, fine=sheet.photo_scale() >= FINE))
+                        unseen=unseen, exit_pencil=exits, fine=sheet.photo_scale() >= FINE))
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -231,7 +231,21 @@ def _marks(sheet: Sheet, at: SheetLayout):
              + _coarser(item_marks + goal_marks, coarse))
     goals = tuple(m.name for m in goal_marks if m.value)
     return (filled, plans, development, circled, spent, goals, marks, struck,
-            _coarser(unseen, coarse))
+            _coarser(unseen, coarse),
+            _exit_pencil(pencil, [a for a in areas if a.cells[0] in at.board.exits]))
+
+
+def _exit_pencil(pencil: Pencil, exits: list[Area]) -> dict[str, float]:
+    """How much pencil (share) each exit's ring round its stairs shows, all of it:
+    the picture leaves too thin a ring for its emptiest quarter to tell a fill, so
+    the rules choose between exits read open by it (:func:`ruled.with_one_exit`)."""
+    found = {}
+    for area in exits:
+        ink, clear = pencil._ink(area)
+        box, free = _free(area, inset=1.0, clear=clear)
+        x0, y0, x1, y1 = _pixels(box)
+        found[area.name] = float(ink[y0:y1, x0:x1][free].mean()) if free.any() else 0.0
+    return found
 
 
 def _coarser(marks: list[Mark], coarse: float) -> list[Mark]:

@@ -49,6 +49,9 @@ class Reading:
     struck: list[Mark] = field(default_factory=list)
     #: The likeliest plans read as not drawn, which the rules may yet add.
     unseen: list[Mark] = field(default_factory=list)
+    #: How much pencil (share) each exit's ring shows, by name: the rules choose by it
+    #: between exits read open.
+    exit_pencil: dict[str, float] = field(default_factory=dict)
     #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm) for a cell
     #: read open to be trusted: light pencil on a small sheet may not show at all.
     fine: bool = True

@@ -35,16 +35,28 @@ def held(reading: Reading) -> Reading:
 def with_one_exit(reading: Reading) -> Reading:
     """The rules fill every exit but the chosen one at the end of the build: where
     some are read filled (the build over) and several open, each open one is a doubt
-    (one may be a fill the pencil hid). A sheet with every exit open is not finished."""
+    (one may be a fill the pencil hid), and those whose ring shows ``PENCILLED`` more
+    pencil than the cleanest one's are read filled. A sheet with every exit open is
+    not finished; exits may be filled early, so open ones equally clean stay open."""
     board = reading.board
     named = _area_names(board)
     open_ = {named[c] for c in board.exits if c not in reading.filled}
     if not 2 <= len(open_) < len(board.exits):
         return reading
+    pencil = {name: reading.exit_pencil.get(name, 0.0) for name in open_}
+    cleanest = min(pencil.values())
+    hidden = {name for name, seen in pencil.items() if seen >= cleanest + PENCILLED}
     _doubted(reading, "cell", open_)
+    _ruled(reading, "cell", hidden, True)
+    reading.filled = reading.filled | {c for c in board.exits if named[c] in hidden}
     reading.notes.append(_("{count} exits read open: the rules leave one open and fill the "
                            "others at the end of the build", count=len(open_)))
     return reading
+
+
+#: How much more pencil (share of its ring) an exit read open shows than the
+#: cleanest exit read open for it to be read filled: a fill its stairs hid.
+PENCILLED = 0.02
 
 
 def with_setup_plan(reading: Reading) -> Reading:

@@ -1032,23 +1032,35 @@ def test_an_item_box_hatched_lightly_is_spent():
 
 def test_several_exits_read_open_are_each_a_doubt():
     """The rules fill every exit but the chosen one at the end of the build (spec,
-    scoring step 1): two exits read open, the others filled, make both doubts, their
-    values kept (the scorer suggests the better), with a note; one exit read open,
-    or all four (a sheet not finished), is no doubt."""
+    scoring step 1): two exits read open, the others filled, make both doubts, with
+    a note; their values are kept where their rings show as little pencil (exits
+    may be filled early: the scorer suggests the better), and one showing clearly
+    more pencil than the other is read filled (a fill its stairs hid). One exit read
+    open, or all four (a sheet not finished), is no doubt."""
     board = shipped("basic")
     named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
              for c in area.cells}
     exits = list(board.exits)
 
-    def read(filled):
+    def read(filled, pencil=None):
         marks = [reader.Mark("cell", named[c], c in filled, 0.95) for c in exits]
         return ruled.with_one_exit(reader.Reading(
-            board, "basic", frozenset(filled), (), 2, frozenset(), frozenset(), (), marks))
+            board, "basic", frozenset(filled), (), 2, frozenset(), frozenset(), (), marks,
+            exit_pencil=pencil or {}))
 
     two_open = read(set(exits[:2]))
     assert {m.name for m in two_open.doubts} == {named[c] for c in exits[2:]}
     assert all(not m.value for m in two_open.doubts)
     assert any("2 exits read open" in note for note in two_open.notes)
+    third, fourth = (named[c] for c in exits[2:])
+    for pencil, hidden in (({third: 0.01, fourth: 0.02}, set()),
+                           ({third: 0.01, fourth: 0.05}, {fourth}),
+                           ({third: 0.3, fourth: 0.0}, {third})):
+        chosen = read(set(exits[:2]), pencil)
+        assert {m.name for m in chosen.doubts} == {third, fourth}
+        assert {m.name for m in chosen.doubts if m.value} == hidden
+        assert chosen.filled == set(exits[:2]) | {c for c in exits if named[c] in hidden}
+        assert (chosen.exit is None) == (not hidden)
     one_open = read(set(exits[1:]))
     assert not one_open.doubts and one_open.exit == exits[0] and not one_open.notes
     unfinished = read(set())
