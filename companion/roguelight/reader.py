@@ -893,10 +893,10 @@ def _darker_along(shade: np.ndarray, free: np.ndarray, away: np.ndarray,
     on, beside = free & (near < width), free & (near > width + 0.9) & (near < width + 2.5)
     if on.sum() < 5 or beside.sum() < 5:
         return []
-    around = shade[beside].mean()
     if first is None:
-        return [float(shade[on].mean() - around)]
-    return [float(shade[on & half].mean() - around) if (on & half).sum() >= 4 else None
+        return [float(shade[on].mean() - shade[beside].mean())]
+    return [float(shade[on & half].mean() - shade[beside & half].mean())
+            if (on & half).sum() >= 4 and (beside & half).sum() >= 4 else None
             for half in (first, ~first)]
 
 
