@@ -302,7 +302,7 @@ def _strayed(area: Area, filled: frozenset[Cell]) -> frozenset[str]:
 
 #: A cell read open but this much darker than the open cells round it (within
 #: ``NEAR`` cells either way; on the entrance blocks' tint, for the tint) may be a
-#: light fill the paper's estimate took in (a sheet small in the photo): a doubt;
+#: light fill the paper's estimate took in: a doubt; on a sheet small in the photo,
 #: from ``DARKER`` on it is read filled, as a doubt. A shadow or the light's fall
 #: darkens the cells round it too.
 DIM, DARKER, NEAR = 0.08, 0.10, 2
@@ -311,16 +311,18 @@ DIM, DARKER, NEAR = 0.08, 0.10, 2
 def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark]
                ) -> list[Mark]:
     """The cells read open, looked at once more by their plain brightness against
-    the open cells round them, and by their darkness in every quarter against the
-    other open cells' (on the entrance blocks' tint against the other tinted ones):
-    one clearly darker is a doubt, not a sure "open"."""
-    if sheet.photo_scale() >= FINE:
-        return marks  # sharp enough: the pencil itself was seen, or not there
+    the open cells round them: one clearly darker is a doubt, not a sure "open" —
+    on a sheet small in the photo, where light pencil may show as nothing else,
+    filled if darker still; there also by their darkness in every quarter against
+    the other open cells' (on the entrance blocks' tint against the other tinted
+    ones)."""
     darker = _darker_than_round(sheet, pencil, [a for a, m in zip(areas, marks, strict=True)
                                                 if not m.value and len(a.cells) == 1])
     dim = {name for name, dip in darker.items() if dip >= DIM}
-    dim |= _evenly_darker(pencil, [a for a, m in zip(areas, marks, strict=True) if not m.value])
-    return [Mark(m.what, m.name, True, LIKELIER) if darker.get(m.name, 0) >= DARKER
+    small = sheet.photo_scale() < FINE
+    if small:
+        dim |= _evenly_darker(pencil, [a for a, m in zip(areas, marks, strict=True) if not m.value])
+    return [Mark(m.what, m.name, True, LIKELIER) if small and darker.get(m.name, 0) >= DARKER
             else Mark(m.what, m.name, m.value, min(m.confidence, 0.6)) if m.name in dim else m
             for m in marks]
 

@@ -418,7 +418,8 @@ def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo(
     only as a cell darker than the open cells round it (on an entrance block, for
     its tint): a little darker, a doubt read open; clearly darker, a doubt read
     filled. The light's fall across the sheet and a soft shadow darken the cells
-    round a cell as much as the cell: no doubt. A sharp photo's pencil is seen."""
+    round a cell as much as the cell: no doubt. On a sharp photo, where the pencil
+    itself shows, a darker cell read open is a doubt, still read open."""
     from types import SimpleNamespace
 
     board = shipped("basic")
@@ -445,7 +446,8 @@ def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo(
     assert {name for name, m in seen.items() if m.doubt} == set(darker)
     assert {name for name, m in seen.items() if m.value} == {"H3", "A4", "F9"}
     sharp = SimpleNamespace(image=image, photo_scale=lambda: 5.0)
-    assert reader._dim_cells(sharp, pencil, areas, marks) == marks
+    seen = reader._dim_cells(sharp, pencil, areas, marks)
+    assert {m.name for m in seen if m.doubt} == set(darker) and not any(m.value for m in seen)
 
 
 def _fake_pencil(image, tinted_cells):
