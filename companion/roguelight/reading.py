@@ -149,4 +149,5 @@ def to_dict(reading: Reading) -> dict[str, Any]:
                     "confidence": round(m.confidence, 3)} for m in reading.doubts],
         "notes": list(reading.notes),
         "sure": reading.sure,
+        "fine": reading.fine,
     }

@@ -178,6 +178,37 @@ def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server,
     page.wait_for_function("document.getElementById('total').textContent === '20'")
 
 
+def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed_at_once(
+        server, page, tmp_path) -> None:
+    """A sheet small in the photo leaves dozens of doubts: the page says to take the
+    photo closer, and one button confirms every doubt as read, the score unchanged."""
+    import tomllib
+
+    import cv2
+
+    photo = cv2.imread(str(Path(__file__).parents[2] / "examples" / "roguelight"
+                           / "alice-photo.jpg"))
+    small = tmp_path / "small.jpg"
+    cv2.imwrite(str(small), cv2.resize(photo, None, fx=0.35, fy=0.35,
+                                       interpolation=cv2.INTER_AREA))
+    words = tomllib.loads((Path(__file__).parents[2] / "companion" / "data" / "web"
+                           / "words.toml").read_text("utf-8"))
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.is_hidden("#accept")
+    page.set_input_files("#photo", str(small))
+    page.wait_for_selector("#accept:not([hidden])")
+    settled(page)
+    assert page.text_content("#said") in {said["rl_photo_small_doubts"]
+                                                    for said in words.values()}
+    assert page.locator("#grid button.doubt").count() > 20
+    total = page.text_content("#total")
+    page.click("#accept")
+    assert page.locator("#grid button.doubt").count() == 0
+    assert page.locator("#doubts li.doubt").count() == 0 and page.is_hidden("#accept")
+    assert page.is_hidden("#said") and page.text_content("#total") == total
+
+
 def test_dark_hall_tokens_and_pools_placed_by_tapping(server, page) -> None:
     page.goto(f"{server}/darkhall")
     page.wait_for_selector("body[data-ready=yes]")

@@ -46,6 +46,7 @@ export function toml() {
 }
 
 function draw() {
+  document.getElementById("accept").hidden = doubtful.size === 0;
   grid.style.gridTemplateColumns = `repeat(${board.width}, 1fr)`;
   grid.replaceChildren();
   for (let y = 0; y < board.height; y += 1) {
@@ -241,6 +242,7 @@ async function load(mapName) {
   board = await call("GET", `/api/roguelight/maps/${mapName}`);
   doubtful = new Set();
   document.getElementById("doubts").replaceChildren();
+  document.getElementById("said").hidden = true;
   circled = new Set(board.items_circled);
   spent = new Set();
   drawItems();
@@ -284,16 +286,29 @@ async function readPhoto(file) {
   board = await call("GET", `/api/roguelight/maps/${answer.map}`);
   restore(answer.sheet);
   doubtful = new Set(answer.doubtful_cells);
+  const said = !answer.fine
+    ? (answer.doubts.length ? words.rl_photo_small_doubts : words.rl_photo_small)
+    : answer.doubts.length ? words.rl_photo_doubts : words.rl_photo_sure;
+  const saying = document.getElementById("said");
+  saying.textContent = said;
+  saying.hidden = false;
   document.getElementById("doubts").replaceChildren(
     ...answer.doubts.map((d) => element("li", { class: "doubt" },
       `${d.name}: ${words[`rl_read_${d.what}`]} ${d.read ? "✔" : "✘"}? ${d.confidence.toFixed(2)}`)),
     ...answer.notes.map((note) => element("li", { class: "hint" }, note)));
-  document.getElementById("status").textContent = answer.doubts.length
-    ? words.rl_photo_doubts : answer.sure ? words.rl_photo_sure : words.rl_photo_small;
   drawItems();
   draw();
   changed();
 }
+
+// Every doubt left confirmed as read at once: the player has looked the sheet over
+// (a sheet small in the photo may leave dozens).
+document.getElementById("accept").addEventListener("click", () => {
+  doubtful = new Set();
+  document.querySelectorAll("#doubts li.doubt").forEach((item) => item.remove());
+  document.getElementById("said").hidden = true;
+  draw();
+});
 
 document.getElementById("photo").addEventListener("change", async (event) => {
   const file = event.target.files[0];
