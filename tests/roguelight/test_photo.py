@@ -528,6 +528,31 @@ def _with_track(board, crossed: list[reader.Mark], plans=(), marks=(), filled=fr
         unseen=list(unseen)))
 
 
+def test_a_faint_slash_on_a_small_photo_crosses_a_number_out_and_a_smudge_does_not():
+    """On a sheet small in the photo a light pencil slash has few pixels dark enough
+    to count as pencil alone, but the line through the circle, averaged, is darker
+    than the rest of it; an erased mark's smudge darkens no line. Numbers 1-6
+    slashed lightly in any direction, 9-11 smudged: each read as it is."""
+    from companion.roguelight.layout import Box
+
+    rng, _board, at, _large, sheet, _pen = _blank_basic_sheet(12)
+    light = photos.Pen((0.3, 0.3, 0.32), 0.35, 0.5, 0.6)
+    for number in range(1, 7):
+        c = at.development(number)
+        box = Box(c.x - c.r, c.y - c.r, 2 * c.r, 2 * c.r)
+        u = rng.uniform(0.1, 0.9)  # the slash's angle is the player's
+        sheet.stroke(photos._line(box, u, 0.05, 1 - u, 0.95, rng, 0.3), light)
+    for number in (9, 10, 11):
+        c = at.development(number)
+        sheet.smudge(c.x, c.y, 2.5, 0.25)
+    shot = photos.Shot(megapixels=1.2, tilt=8, turn=30, fill=0.8, curl=0.5, light=0.85,
+                       shadow=1, blur=0.8, noise=3, quality=80)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() < 2.5
+    assert [m.value for m in reading.struck] == [n <= 6 for n in range(1, 21)]
+    assert reading.development == 6
+
+
 def test_the_development_track_and_the_plans_read_are_made_to_agree_by_the_rules():
     """Each plan advances the track by the monsters inside it (spec, action B), from
     2 at setup: where the track read and the plans read cannot both be so, the
