@@ -980,8 +980,9 @@ def _strokes(image: np.ndarray) -> np.ndarray:
 
 
 #: A smooth area at least this bright against the paper round it is bare paper
-#: (a cell filled evenly is darker; a shadow changes less than this from cell to cell).
-BARE = 0.87
+#: (a cell filled evenly is darker — on a small photo light hatching is smooth too,
+#: a tenth darker; a shadow changes less than this from cell to cell).
+BARE = 0.9
 
 
 def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]

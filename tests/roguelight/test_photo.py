@@ -886,6 +886,31 @@ def test_scribbles_straying_far_into_an_open_cell_leave_it_open():
     assert all(marks[name].value for y in (1, 3, 5) for name in names[y])
 
 
+def test_a_block_of_light_hatching_on_a_small_photo_is_not_taken_for_the_paper():
+    """32 cells side by side hatched with a light pencil, the photo small: smooth
+    enough at that size to pass for bare paper in shadow, and, taken for it, they
+    would be the paper their pencil is measured against. A smooth area darker than
+    the paper round it by a tenth is not bare paper: nearly all read filled, and no
+    other cell does."""
+    from companion.grid import cell_name
+
+    rng, board, at, large, sheet, _pen = _blank_basic_sheet(14)
+    light = photos.Pen((0.3, 0.3, 0.32), 0.35, 0.6, 0.6)
+    block = [c for c in board.cells if 1 <= c[0] <= 4 and 1 <= c[1] <= 8
+             and c not in large and c not in board.exits]
+    for cell in block:
+        box = at.cell_box(cell)
+        for line in photos._hatch(box, rng.uniform(0, 3.1), 1.2, rng):
+            sheet.stroke(line, light, clip=box)
+    shot = photos.Shot(megapixels=1.2, tilt=8, turn=30, fill=0.85, curl=0.5, light=0.85,
+                       shadow=1, blur=0.8, noise=3, quality=80)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() < 2.5
+    filled = {m.name for m in reading.marks if m.what == "cell" and m.value}
+    hatched = {cell_name(c, upper=True) for c in block}
+    assert len(filled & hatched) >= 0.9 * len(hatched) and filled <= hatched
+
+
 def test_a_loose_scribble_leaving_a_corner_bare_reads_filled_as_a_doubt():
     """Cells scribbled over three quarters, the fourth left bare (a loose scribble),
     apart from one another: each reads filled, a doubt where not sure — a
