@@ -225,7 +225,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     coarse = max(1.0, FINE / sheet.photo_scale())  # a small sheet in the photo: less sure
     struck = _struck(pencil, at)
     development, crossed = track(struck)
-    circled, spent, item_marks = _items(pencil, at)
+    circled, spent, item_marks = _items(pencil, at, small=sheet.photo_scale() < FINE)
     goal_marks = _goals(pencil, at)
     marks = (_coarser(marks + plan_marks, coarse) + crossed
              + _coarser(item_marks + goal_marks, coarse))
@@ -371,17 +371,32 @@ def _evenly_darker(pencil: Pencil, open_areas: list[Area]) -> set[str]:
     return found
 
 
-def _items(pencil: Pencil, at: SheetLayout) -> tuple[frozenset[int], frozenset[int], list[Mark]]:
+def _items(pencil: Pencil, at: SheetLayout, small: bool
+           ) -> tuple[frozenset[int], frozenset[int], list[Mark]]:
     """The item marks circled (the printed start mark aside) and spent."""
     marks = range(1, len(at.board.item_points) + 1)
-    spent = [Mark("spent", str(m), *_decide(
-        pencil.share(_inside(at.item_box(m), 0.3 + pencil.clear)), SPENT, SPENT_BAND))
-             for m in marks]
+    spent = [Mark("spent", str(m), *_spent(pencil, at.item_box(m), small)) for m in marks]
     circled = [Mark("circled", str(m), *_decide(pencil.ringed(at.item_ring(m), 0.25, 2.25),
                                                 LOOPED, LOOPED_BAND))
                for m in marks if m not in at.board.items_circled]
     return (frozenset(int(m.name) for m in circled if m.value),
             frozenset(int(m.name) for m in spent if m.value), circled + spent)
+
+
+def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:
+    """An item box filled, and how sure: pencil in it, measured as in a cell; on a
+    sheet small in the photo, where light hatching has few pixels dark enough to
+    count, a box darker than the paper by ``SHADED`` on average is filled, as a doubt."""
+    inside = _inside(box, 0.3 + pencil.clear)
+    value, confidence = _decide(pencil.share(inside), SPENT, SPENT_BAND)
+    if not value and small and pencil.share(inside, pencil.shade) >= SHADED:
+        return True, LIKELIER
+    return value, confidence
+
+
+#: How much darker than the paper (0-1, on average) an item box on a sheet small in
+#: the photo is when filled lightly (an empty one's JPEG noise and strays stay under).
+SHADED = 0.055
 
 
 def _goals(pencil: Pencil, at: SheetLayout) -> list[Mark]:
@@ -782,10 +797,10 @@ class Pencil:
             return False, LIKELIER
         return value, confidence
 
-    def share(self, box: Box) -> float:
-        """The share of inked pixels in ``box``."""
+    def share(self, box: Box, measure: np.ndarray | None = None) -> float:
+        """The share of inked pixels in ``box`` (or the mean of another ``measure``)."""
         x0, y0, x1, y1 = _pixels(box)
-        return float(self.inked[y0:y1, x0:x1].mean())
+        return float((self.inked if measure is None else measure)[y0:y1, x0:x1].mean())
 
     def struck(self, circle, number_of: int) -> float:
         """How much darker than the rest of a development circle a line through its

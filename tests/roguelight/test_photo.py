@@ -1082,6 +1082,31 @@ def test_an_item_box_hatched_lightly_is_spent():
     assert len(board.item_points) > max(spent)
 
 
+def test_an_item_box_darker_on_average_on_a_small_photo_is_never_read_surely_unspent():
+    """On a sheet small in the photo a light hatch in an item box may have too few
+    pixels dark enough to count as pencil, but the box is darker than the paper on
+    average: such a box is spent, as a doubt. Here the boxes hatched read spent;
+    the bare ones unspent, but for one under an erased mark's smudge, as dark on
+    average as such a hatch: a doubt, never a sure reading."""
+    rng, board, at, _large, sheet, _pen = _blank_basic_sheet(15)
+    light = photos.Pen((0.3, 0.3, 0.32), 0.35, 0.55, 0.6)
+    spent = {2, 3, 5}
+    for mark in spent:
+        box = at.item_box(mark)
+        for line in photos._hatch(box, 0.8, 1.0, rng):
+            sheet.stroke(line, light, clip=box)
+    bare = at.item_box(7)
+    sheet.smudge(bare.x + 2, bare.y + 2, 2.5, 0.15)
+    shot = photos.Shot(megapixels=1.1, tilt=10, turn=100, fill=0.85, curl=0.5, light=0.9,
+                       shadow=1, blur=1.0, noise=2, quality=80)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() < 2.5
+    marks = {int(m.name): m for m in reading.marks if m.what == "spent"}
+    assert set(reading.spent) - {7} == spent and marks[7].doubt
+    assert not any(marks[m].value for m in marks if m not in spent | {7})
+    assert len(board.item_points) > 7
+
+
 def test_several_exits_read_open_are_each_a_doubt():
     """The rules fill every exit but the chosen one at the end of the build (spec,
     scoring step 1): two exits read open, the others filled, make both doubts, with
