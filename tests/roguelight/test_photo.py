@@ -796,8 +796,14 @@ def _filled_over(sheet, at, cell, over: float, pen, rng) -> None:
 
     box = at.cell_box(cell)
     reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
-    for line in photos._hatch(reach, rng.uniform(0, 3), 0.4, rng):
-        sheet.stroke(line, pen, clip=reach)
+    _hatched(sheet, reach, rng.uniform(0, 3), 0.4, pen, rng)
+
+
+def _hatched(sheet, box, angle: float, spacing: float, pen, rng) -> None:
+    """``box`` hatched with ``pen``, lines ``spacing`` mm apart at ``angle``, clipped
+    to it."""
+    for line in photos._hatch(box, angle, spacing, rng):
+        sheet.stroke(line, pen, clip=box)
 
 
 def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_open():
@@ -899,9 +905,7 @@ def test_a_block_of_light_hatching_on_a_small_photo_is_not_taken_for_the_paper()
     block = [c for c in board.cells if 1 <= c[0] <= 4 and 1 <= c[1] <= 8
              and c not in large and c not in board.exits]
     for cell in block:
-        box = at.cell_box(cell)
-        for line in photos._hatch(box, rng.uniform(0, 3.1), 1.2, rng):
-            sheet.stroke(line, light, clip=box)
+        _hatched(sheet, at.cell_box(cell), rng.uniform(0, 3.1), 1.2, light, rng)
     shot = photos.Shot(megapixels=1.2, tilt=8, turn=30, fill=0.85, curl=0.5, light=0.85,
                        shadow=1, blur=0.8, noise=3, quality=80)
     reading = reader.read(photos.photograph(sheet.image, shot, rng))
@@ -1063,17 +1067,11 @@ def test_an_item_box_hatched_lightly_is_spent():
     """An item mark's box hatched in light pencil, lines 1.8 mm apart (a quick
     spend), is read spent with no doubt, as a cell hatched so is filled; the boxes
     left bare read unspent."""
-    rng = random.Random(4)
-    board = shipped("basic")
-    page = photos.printed_page("basic")
-    at = page.layout
-    sheet = photos.Sheet(page, rng)
+    rng, board, at, _large, sheet, _pen = _blank_basic_sheet(4)
     pen = photos.Pen((0.35, 0.35, 0.37), 0.3, 0.45, 0.7)
     spent = {2, 3, 5}
     for mark in spent:
-        box = at.item_box(mark)
-        for line in photos._hatch(box, 0.8, 1.8, rng):
-            sheet.stroke(line, pen, clip=box)
+        _hatched(sheet, at.item_box(mark), 0.8, 1.8, pen, rng)
     shot = photos.Shot(megapixels=2.5, tilt=10, turn=100, fill=0.85, curl=0.5, light=0.9,
                        shadow=1, blur=1.0, noise=2, quality=80)
     reading = reader.read(photos.photograph(sheet.image, shot, rng))
@@ -1092,9 +1090,7 @@ def test_an_item_box_darker_on_average_on_a_small_photo_is_never_read_surely_uns
     light = photos.Pen((0.3, 0.3, 0.32), 0.35, 0.55, 0.6)
     spent = {2, 3, 5}
     for mark in spent:
-        box = at.item_box(mark)
-        for line in photos._hatch(box, 0.8, 1.0, rng):
-            sheet.stroke(line, light, clip=box)
+        _hatched(sheet, at.item_box(mark), 0.8, 1.0, light, rng)
     bare = at.item_box(7)
     sheet.smudge(bare.x + 2, bare.y + 2, 2.5, 0.15)
     shot = photos.Shot(megapixels=1.1, tilt=10, turn=100, fill=0.85, curl=0.5, light=0.9,
