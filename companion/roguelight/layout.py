@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from companion.grid import Cell
+from companion.grid import Cell, cell_name
 from companion.roguelight.maps import Map
 
 #: The layout's version, printed in the QR code: a reader knows the sheets it can read.
@@ -260,7 +260,6 @@ def parse_qr(text: str) -> dict[str, str]:
 _ICON_BOX = (ICON, ICON, 1 - ICON, 1 - ICON)
 _PICTURES = {
     **dict.fromkeys("bg", (ICON, ICON - 0.04, 1 - ICON + 0.04, 1 - ICON)),  # a slime's badge
-    ".": (0.24, 0.38, 0.76, 0.68),  # the cell's name
     "X": (EXIT_SIDE, EXIT_TOP, 1 - EXIT_SIDE, 0.97),  # the exit's stairs and EXIT
     **{face: (DIE, DIE, 1 - DIE, 1 - DIE) for face in "123456"},
 }
@@ -297,9 +296,18 @@ def areas(at: SheetLayout) -> list[Area]:
     for cell in board.cells:
         if cell not in large:
             box = at.cell_box(cell)
-            share = _PICTURES.get(board.symbol(cell), _ICON_BOX)
+            symbol = board.symbol(cell)
+            share = _name_share(cell) if symbol == "." else _PICTURES.get(symbol, _ICON_BOX)
             found.append(Area((cell,), box, (_part(box, share),)))
     return sorted(found, key=lambda a: (a.cells[0][1], a.cells[0][0]))
+
+
+def _name_share(cell: Cell) -> tuple[float, float, float, float]:
+    """Where a plain cell's name is printed, as a share of the cell: 0.07 of it
+    wide a character, round the middle, just above the name's baseline (0.62).
+    Held tight, so that an X's strokes are seen up to the name."""
+    half = 0.07 * len(cell_name(cell, upper=True)) + 0.01
+    return (0.5 - half, 0.45, 0.5 + half, 0.64)
 
 
 def _part(box: Box, share: tuple[float, float, float, float]) -> Box:

@@ -262,7 +262,9 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     pencil in two quarters at most it is a doubt: a scribble straying in over
     another line, or an X whose ends the bands hide — crossed out if its
     diagonals, bands and all, show one. A cell read open is looked at for an X
-    ``STRAY`` clear of those sides. ``fill`` is what :meth:`Pencil.fill` saw."""
+    ``STRAY`` clear of those sides, and then for one drawn freehand, its strokes'
+    ends off the corners (read crossed, as a doubt). ``fill`` is what
+    :meth:`Pencil.fill` saw."""
     if fill[0]:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
         if not left:
@@ -276,6 +278,9 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     halves = bool(strayed) and len(area.cells) == 1  # a large monster's frame keeps strays out
     shielded = {side: STRAY for side in strayed} or None
     crossed = pencil.crossed(area, shielded, halves) or pencil.crossed(area, halves=halves)
+    if (not crossed[0] and len(area.cells) == 1
+            and pencil.freehand(area, pencil.bands(area, strayed) if strayed else None)):
+        crossed = True, LIKELIER
     return min(fill, crossed, key=lambda seen: (not seen[0], seen[1]))
 
 
@@ -431,6 +436,10 @@ FILLED, FILLED_BAND = 0.04, 0.14
 CROSSED, CROSSED_BAND = 0.012, 0.03
 #: How far (mm) off a diagonal a stroke drawn askew is looked for.
 ASKEW = (-1.0, -0.5, 0.5, 1.0)
+#: A stroke drawn freehand from corner to corner may end this far (mm) either side
+#: of each corner; so found, both halves of both diagonals must be this much darker
+#: than beside them — the likeliest of 25 lines is darker by chance than one is.
+SWAY, FREEHAND = (-1.0, -0.5, 0.0, 0.5, 1.0), 0.04
 PLANNED, PLANNED_BAND = 0.28, 0.5
 STRUCK, STRUCK_BAND = 0.035, 0.03
 SPENT, SPENT_BAND = FILLED, FILLED_BAND  # an item box is filled as a cell is
@@ -771,31 +780,55 @@ class Pencil:
         (``pencilled``), where the choice is between an X and a neighbour's stray,
         a stroke is looked for up to a millimetre off the diagonal too (drawn
         askew), and a third of the darkness will do."""
-        box, free = _free(area, inset=0.8, clear=self.clear, strayed=strayed)
-        x0, y0, x1, y1 = _pixels(box)
-        shade = self.shade[y0:y1, x0:x1]
-        h, w = free.shape
-        ys, xs = np.mgrid[0:h, 0:w]
-        u, v = xs / max(w - 1, 1), ys / max(h - 1, 1)
-        end = 0.1 if halves else 0.15  # each half judged alone: seen further out
-        central = free & (u > end) & (u < 1 - end)
-        width = max(0.5, self.clear - 0.4)  # a stroke's half width, blurred
-        darker, whole = [], True
-        for slope in (v - u, v - (1 - u)):
-            away = slope * h * w / np.hypot(h, w) / PX  # mm from the diagonal, signed
-            first = (u < 0.5) if halves else None
-            seen = max(([d for d in _darker_along(shade, central, away - off, first, width)
-                         if d is not None] for off in (0.0, *(ASKEW if pencilled else ()))),
-                       key=lambda found: (len(found), min(found, default=0.0)))
-            if not seen:
-                return None if strayed else (False, 1.0)
-            darker.append(min(seen))
-            whole &= len(seen) == 2 or not halves
-        value, confidence = _decide(min(darker), CROSSED / 3 if pencilled else CROSSED,
+        ends = [(off, off) for off in (0.0, *(ASKEW if pencilled else ()))]
+        found = self._diagonals(area, strayed, halves, ends)
+        if found is None:
+            return None if strayed else (False, 1.0)
+        darker, whole = found
+        value, confidence = _decide(darker, CROSSED / 3 if pencilled else CROSSED,
                                     CROSSED_BAND)
         if value and not (whole or strayed):  # one half hidden: it may be a neighbour's
             return False, LIKELIER
         return value, confidence
+
+    def freehand(self, area: Area, bands: dict[str, float] | None) -> bool:
+        """Whether ``area`` is crossed out by strokes drawn freehand, each ending up
+        to a millimetre either side of its corner: along the likeliest such line
+        on each diagonal, each half is ``FREEHAND`` darker than beside it (each half
+        left clear of the ``bands`` its neighbours' fills run in along its sides)."""
+        found = self._diagonals(area, bands, True, [(a, b) for a in SWAY for b in SWAY])
+        return found is not None and (found[1] or bool(bands)) and found[0] >= FREEHAND
+
+    def _diagonals(self, area: Area, strayed: dict[str, float] | None, halves: bool,
+                   ends: list[tuple[float, float]]) -> tuple[float, bool] | None:
+        """How much darker than beside it the lesser diagonal of ``area`` is, along
+        the likeliest of the lines whose ``ends`` lie so far (mm) off its corners
+        (in its lesser half, for ``halves``), and whether every half was seen;
+        ``None`` where too little of a diagonal is left."""
+        box, free = _free(area, inset=0.8, clear=self.clear, strayed=strayed)
+        x0, y0, x1, y1 = _pixels(box)
+        h, w = free.shape
+        ys, xs = np.nonzero(free)
+        u, v = xs / max(w - 1, 1), ys / max(h - 1, 1)
+        end = 0.1 if halves else 0.15  # each half judged alone: seen further out
+        central = (u > end) & (u < 1 - end)
+        u, v = u[central], v[central]
+        shade = self.shade[y0:y1, x0:x1][ys[central], xs[central]]
+        width = max(0.5, self.clear - 0.4)  # a stroke's half width, blurred
+        a, b = (np.array(ends, np.float32).T)[:, :, None]  # each line's ends, mm
+        darker, whole = [], True
+        for slope in (v - u, v - (1 - u)):
+            away = slope * (h * w / np.hypot(h, w) / PX) - a * (1 - u) - b * u  # lines × pixels
+            seen = _darker_along(shade, away, (u < 0.5) if halves else None, width)
+            count = np.sum(~np.isnan(seen), axis=1)
+            if not count.any():
+                return None
+            least = np.where(count > 0, np.nanmin(np.where(np.isnan(seen), np.inf, seen), axis=1),
+                             0.0)
+            best = np.lexsort((least, count))[-1]  # the most halves seen, then the darkest
+            darker.append(float(least[best]))
+            whole &= count[best] == 2 or not halves
+        return min(darker), bool(whole)
 
     def share(self, box: Box, measure: np.ndarray | None = None) -> float:
         """The share of inked pixels in ``box`` (or the mean of another ``measure``)."""
@@ -910,22 +943,27 @@ def _decide(score: float, threshold: float, band: float) -> tuple[bool, float]:
     return False, min(1.0, 0.5 + (threshold - score) / (2 * min(band, threshold)))
 
 
-def _darker_along(shade: np.ndarray, free: np.ndarray, away: np.ndarray,
-                  first: np.ndarray | None, width: float) -> list[float | None]:
-    """How much darker than beside it a line is (``away``: mm from it): along the
-    whole of it, or in each of its halves (``first`` the one; ``None`` for a half
-    that cannot be seen): a stroke from corner to corner darkens both, where a
-    neighbour's pencil, straying in at one side, darkens one. ``[]`` where too
-    little of the line or beside it is seen."""
+def _darker_along(shade: np.ndarray, away: np.ndarray, first: np.ndarray | None,
+                  width: float) -> np.ndarray:
+    """How much darker than beside it each line is (``away``: mm from it, a row for
+    each line, a column for each pixel of ``shade``): along the whole of it, or in
+    each of its halves (``first`` the one): a stroke from corner to corner darkens
+    both, where a neighbour's pencil, straying in at one side, darkens one. NaN
+    for a half that cannot be seen, and for a line too little of which, or of
+    beside it, is seen."""
     near = np.abs(away)
-    on, beside = free & (near < width), free & (near > width + 0.9) & (near < width + 2.5)
-    if on.sum() < 5 or beside.sum() < 5:
-        return []
-    if first is None:
-        return [float(shade[on].mean() - shade[beside].mean())]
-    return [float(shade[on & half].mean() - shade[beside & half].mean())
-            if (on & half).sum() >= 4 and (beside & half).sum() >= 4 else None
-            for half in (first, ~first)]
+    on = (near < width).astype(np.float32)
+    beside = ((near > width + 0.9) & (near < width + 2.5)).astype(np.float32)
+    seen = (on.sum(axis=1) >= 5) & (beside.sum(axis=1) >= 5)
+    parts, least = ([np.ones_like(shade, bool)], 5) if first is None else ([first, ~first], 4)
+    found = []
+    for part in parts:
+        counted = [(band * part).sum(axis=1) for band in (on, beside)]
+        means = [(band @ (shade * part)) / np.maximum(n, 1)
+                 for band, n in zip((on, beside), counted, strict=True)]
+        found.append(np.where(seen & (counted[0] >= least) & (counted[1] >= least),
+                              means[0] - means[1], np.nan))
+    return np.stack(found, axis=1)
 
 
 def _pixels(box: Box) -> tuple[int, int, int, int]:
