@@ -6,6 +6,7 @@ dice rolled. Screenshots go to the test's temporary folder, out of git."""
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,10 @@ from companion.darkhall import state as states
 from tests.web.conftest import PHONE, chromium_needed
 
 pytestmark = chromium_needed
+
+
+WORDS = tomllib.loads((Path(__file__).parents[2] / "companion" / "data" / "web" / "words.toml")
+                      .read_text("utf-8"))
 
 
 def settled(page) -> None:
@@ -161,6 +166,8 @@ def test_a_roguelight_room_drawn_by_dragging(server, page, tmp_path) -> None:
 
 
 def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server, page) -> None:
+    """Each ringed cell confirmed by a tap leaves the list of doubts; with none left
+    ringed the message says every ringed cell is checked, and the score stands."""
     photo = Path(__file__).parents[2] / "examples" / "roguelight" / "alice-photo.jpg"
     page.goto(f"{server}/roguelight")
     page.wait_for_selector("body[data-ready=yes]")
@@ -172,9 +179,14 @@ def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server,
     assert 'plans = ["C1:D2", "F1:G2", "D6:F7"]' in page.text_content("#toml")
     doubts = page.locator("#grid button.doubt")
     assert doubts.count() >= 1
+    assert page.text_content("#said") == WORDS["en"]["rl_photo_doubts"]
     for _tap in range(doubts.count()):  # each confirmed by a tap (the grid is drawn again)
+        cell = doubts.first.get_attribute("data-cell")
+        assert page.locator(f"#doubts li.doubt[data-name={cell}]").count() == 1
         doubts.first.click()
+        assert page.locator(f"#doubts li.doubt[data-name={cell}]").count() == 0
     assert doubts.count() == 0
+    assert page.text_content("#said") == WORDS["en"]["rl_photo_checked"]
     page.wait_for_function("document.getElementById('total').textContent === '20'")
 
 
@@ -182,8 +194,6 @@ def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed
         server, page, tmp_path) -> None:
     """A sheet small in the photo leaves dozens of doubts: the page says to take the
     photo closer, and one button confirms every doubt as read, the score unchanged."""
-    import tomllib
-
     import cv2
 
     photo = cv2.imread(str(Path(__file__).parents[2] / "examples" / "roguelight"
@@ -191,8 +201,6 @@ def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed
     small = tmp_path / "small.jpg"
     cv2.imwrite(str(small), cv2.resize(photo, None, fx=0.35, fy=0.35,
                                        interpolation=cv2.INTER_AREA))
-    words = tomllib.loads((Path(__file__).parents[2] / "companion" / "data" / "web"
-                           / "words.toml").read_text("utf-8"))
     page.goto(f"{server}/roguelight")
     page.wait_for_selector("body[data-ready=yes]")
     assert page.is_hidden("#accept")
@@ -200,7 +208,7 @@ def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed
     page.wait_for_selector("#accept:not([hidden])")
     settled(page)
     assert page.text_content("#said") in {said["rl_photo_small_doubts"]
-                                                    for said in words.values()}
+                                                    for said in WORDS.values()}
     assert page.locator("#grid button.doubt").count() > 20
     total = page.text_content("#total")
     page.click("#accept")

@@ -105,7 +105,7 @@ function tapped(cell) {
     addPlan(corner, cell);
     corner = null;
   } else if (doubtful.has(cell)) {
-    doubtful.delete(cell);  // the first tap on a doubt confirms what was read
+    confirm(cell);  // the first tap on a doubt confirms what was read
   } else if (filled.has(cell)) {
     filled.delete(cell);
   } else {
@@ -293,12 +293,23 @@ async function readPhoto(file) {
   saying.textContent = said;
   saying.hidden = false;
   document.getElementById("doubts").replaceChildren(
-    ...answer.doubts.map((d) => element("li", { class: "doubt" },
+    ...answer.doubts.map((d) => element("li", { class: "doubt", "data-name": d.name },
       `${d.name}: ${words[`rl_read_${d.what}`]} ${d.read ? "✔" : "✘"}? ${d.confidence.toFixed(2)}`)),
     ...answer.notes.map((note) => element("li", { class: "hint" }, note)));
   drawItems();
   draw();
   changed();
+}
+
+// A ringed cell confirmed by a tap: its line leaves the list of doubts, and once no
+// cell is ringed the message says so rather than still asking to check them.
+function confirm(cell) {
+  doubtful.delete(cell);
+  document.querySelectorAll("#doubts li.doubt").forEach((item) => {
+    if (item.dataset.name === cell) item.remove();
+  });
+  const saying = document.getElementById("said");
+  if (doubtful.size === 0 && !saying.hidden) saying.textContent = words.rl_photo_checked;
 }
 
 // Every doubt left confirmed as read at once: the player has looked the sheet over
