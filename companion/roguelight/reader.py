@@ -492,16 +492,17 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
             score = mean - 0.5 * spread
             scored.append((score - INNER * (float(np.mean(inner)) if inner else 0.0), rect))
     scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
-    taken: list[Rect] = []
+    taken: dict[Rect, float] = {}
     marks, unseen = [], []
     doubted: list[Rect] = []
     for score, rect in scored:
         if any(too_close(rect, other) for other in taken):
+            marks = _crowded(rect, score, taken, marks)
             continue
         value, confidence = _decide(score, PLANNED, PLANNED_BAND)
         if value:
-            taken.append(rect)
-            marks += _rivalled(rect, score, confidence, scored, taken)
+            taken[rect] = score
+            marks += _rivalled(rect, score, confidence, scored, list(taken))
         elif sum(rect.overlaps(o) for o in doubted) < PER_PLACE:
             doubted.append(rect)  # the likeliest plans of a place, not each overlapping one
             mark = Mark("plan", rect.name(), value, confidence)
@@ -511,6 +512,23 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
                 unseen.append((rect, mark))
     unseen = [m for rect, m in unseen if not any(too_close(rect, t) for t in taken)]
     return tuple(sorted(taken, key=lambda r: (r.top, r.left))), marks, unseen[:UNSEEN]
+
+
+def _crowded(rect: Rect, score: float, taken: dict[Rect, float], marks: list[Mark]
+             ) -> list[Mark]:
+    """``marks`` with ``rect`` — kept out by a likelier plan read beside or over it,
+    as plans keep apart — a doubt where it would be read a plan itself and scores
+    nearly as well (``RIVAL``), and so that plan: dashes seen a cell off, or two
+    plans one of which the rules drop for the track."""
+    if score < PLANNED:
+        return marks
+    other = next(t for t in taken if too_close(rect, t))
+    near = 0.5 + max(taken[other] - score, 0.0) / (2 * RIVAL)
+    if near >= DOUBT or any(m.name == rect.name() for m in marks):
+        return marks
+    return [Mark(m.what, m.name, m.value, min(m.confidence, near))
+            if m.name == other.name() else m for m in marks] + [
+        Mark("plan", rect.name(), False, near)]
 
 
 #: How many of the likeliest rectangles read as no plan the rules may still add,

@@ -1177,3 +1177,19 @@ def test_a_faint_x_drawn_freehand_reads_crossed_on_a_small_photo():
     assert {cell_name(c, upper=True) for c in beside} <= filled
     drawn = {cell_name(c, upper=True) for c in crossed}
     assert len(drawn - filled) <= 1 and filled <= drawn | {cell_name(c, upper=True) for c in beside}
+
+
+def test_a_plan_kept_out_by_a_likelier_one_beside_it_is_a_doubt_and_so_is_that_one():
+    """Plans keep apart, so a rectangle whose dashes read a plan but which touches a
+    likelier plan read first is not read; scoring nearly as well, it is a doubt,
+    and so is the plan read (the rules may drop that one for the track and take
+    this); scoring far less, or too little to be a plan at all, it is left alone."""
+    from companion.grid import parse_range
+
+    taken = {parse_range("I1:J3"): 0.414}
+    read = [reader.Mark("plan", "I1:J3", True, 0.9)]
+    beside = parse_range("H4:I6")
+    marks = {m.name: m for m in reader._crowded(beside, 0.341, taken, read)}
+    assert not marks["H4:I6"].value and marks["H4:I6"].doubt and marks["I1:J3"].doubt
+    assert reader._crowded(beside, 0.2, taken, read) == read  # no plan on its own
+    assert reader._crowded(beside, 0.341, {parse_range("I1:J3"): 0.95}, read) == read
