@@ -407,18 +407,19 @@ SHADED = 0.055
 def _goals(pencil: Pencil, at: SheetLayout) -> list[Mark]:
     """The goals outlined (advanced maps): along the outer sides of a goal's box (the
     others face the next box, a millimetre off), at 12 places each, the black across
-    the printed line and out to where an outline runs, against the same measure on
-    printed lines no player outlines (the ghost actions' sides) and the least of the
-    goals': an outline adds black along most of them."""
+    the printed line and out to where an outline runs; its median against the
+    median of the same measure on printed lines no player outlines (the ghost
+    actions' sides): an outline adds black along most of a box's sides, where a
+    stray stroke or a slash across adds it at a place or two."""
     if not at.board.large:
         return []
-    seen = [np.concatenate([pencil.across(at.goal_box(i), side) for side in _outer(i)])
-            for i in range(len(GOALS))]
-    plain = [pencil.across(at.ghost_box(i), side) for i in range(3) for side in ("left", "right")]
-    base = float(np.percentile(np.concatenate(seen + plain), 20))
-    return [Mark("goal", goal, *_decide(float(np.mean(black > base + OUTLINE)), OUTLINED,
-                                        OUTLINED_BAND))
-            for goal, black in zip(GOALS, seen, strict=True)]
+    plain = np.concatenate([pencil.across(at.ghost_box(i), side)
+                            for i in range(3) for side in ("left", "right")])
+    level = float(np.median(plain))
+    return [Mark("goal", goal, *_decide(float(np.median(np.concatenate(
+                [pencil.across(at.goal_box(i), side) for side in _outer(i)]))) - level,
+                OUTLINED, OUTLINED_BAND))
+            for i, goal in enumerate(GOALS)]
 
 
 def _outer(index: int) -> tuple[str, str]:
@@ -447,9 +448,9 @@ LOOPED, LOOPED_BAND = 0.5, 0.25
 #: A ring's band is darker than round it by at least this share of the least a line
 #: is (``Pencil.level``), on average along the band.
 RINGED = 0.45
-OUTLINED, OUTLINED_BAND = 0.6, 0.5
-#: A goal's outline adds at least this much black (mm) across its box's printed line.
-OUTLINE = 0.06
+#: How much black (mm) a goal's outline adds across its box's printed line, on
+#: most of its sides, and the band to being sure.
+OUTLINED, OUTLINED_BAND = 0.06, 0.04
 
 
 def _struck(pencil: Pencil, at: SheetLayout) -> list[Mark]:

@@ -1193,3 +1193,35 @@ def test_a_plan_kept_out_by_a_likelier_one_beside_it_is_a_doubt_and_so_is_that_o
     assert not marks["H4:I6"].value and marks["H4:I6"].doubt and marks["I1:J3"].doubt
     assert reader._crowded(beside, 0.2, taken, read) == read  # no plan on its own
     assert reader._crowded(beside, 0.341, {parse_range("I1:J3"): 0.95}, read) == read
+
+
+def test_a_goal_is_outlined_by_the_black_along_most_of_its_sides_against_the_ghost_actions():
+    """The black across each goal box's outer sides, at 24 places, on a small
+    photo's noise (±0.05 mm on every line): a faint outline adds 0.1 mm at most of
+    them; a slash across a box adds much at two; the blur of a ghost action's
+    stroke nearby adds 0.05 mm on average. Only the outline is read: measured
+    against the ghost actions' printed lines, not against the palest of all the
+    lines, which noise pulls down. Where the whole sheet prints or photographs
+    darker, no goal is read for it."""
+    from types import SimpleNamespace
+
+    at = layout.SheetLayout(shipped("advanced"))
+    rng = np.random.default_rng(3)
+
+    def sides(extra):
+        return lambda box, side: 0.2 + extra(box, side) + rng.uniform(-0.05, 0.05, 12)
+
+    goals = {at.goal_box(i): goal for i, goal in enumerate(GOALS)}
+
+    def drawn(box, side):
+        goal = goals.get(box)
+        if goal == "blue":  # outlined, faintly, the pencil lifting at a place or two
+            return np.where(np.arange(12) % 6 == 0, 0.0, 0.1)
+        if goal == "green":  # a slash across the box
+            return np.where(np.arange(12) < 2, 0.4, 0.0)
+        return np.full(12, 0.05 if goal == "ghost" else 0.0)
+
+    pencil = SimpleNamespace(across=sides(drawn))
+    assert [m.name for m in reader._goals(pencil, at) if m.value] == ["blue"]
+    darker = SimpleNamespace(across=sides(lambda box, side: drawn(box, side) + 0.1))
+    assert [m.name for m in reader._goals(darker, at) if m.value] == ["blue"]
