@@ -842,8 +842,7 @@ class Pencil:
             count = np.sum(~np.isnan(seen), axis=1)
             if not count.any():
                 return None
-            least = np.where(count > 0, np.nanmin(np.where(np.isnan(seen), np.inf, seen), axis=1),
-                             0.0)
+            least = np.where(count > 0, np.where(np.isnan(seen), np.inf, seen).min(axis=1), 0.0)
             best = np.lexsort((least, count))[-1]  # the most halves seen, then the darkest
             darker.append(float(least[best]))
             whole &= count[best] == 2 or not halves
