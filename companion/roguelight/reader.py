@@ -25,7 +25,7 @@ finished-sheet file that ``companion roguelight score`` reads
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -36,7 +36,7 @@ from companion.photo import MARGIN as MARGIN_MM
 from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
 from companion.roguelight import layout
 from companion.roguelight.layout import Area, Box, SheetLayout
-from companion.roguelight.maps import GOALS, Map, shipped
+from companion.roguelight.maps import BAT, BLUE, GHOST, GOALS, GREEN, ITEM, Map, shipped
 from companion.roguelight.reading import DOUBT, Mark, Reading
 from companion.roguelight.ruled import held, too_close, track
 
@@ -219,6 +219,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     marks = _dim_cells(sheet, pencil, areas, [
         Mark("cell", area.name, *_cell(pencil, area, fill, _strayed(area, painted)))
         for area, fill in zip(areas, fills, strict=True)])
+    marks = _crossed_over_pictures(pencil, at, areas, marks, painted)
     filled = frozenset(c for area, m in zip(areas, marks, strict=True) if m.value
                        for c in area.cells)
     plans, plan_marks, unseen = _plans(pencil, at, filled)
@@ -303,6 +304,57 @@ def _strayed(area: Area, filled: frozenset[Cell]) -> frozenset[str]:
     return frozenset(side for side, (dx, dy) in SIDES.items()
                      if any((x + dx, y + dy) in filled and (x + dx, y + dy) not in area.cells
                             for x, y in area.cells))
+
+
+def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
+                           marks: list[Mark], painted: frozenset[Cell]) -> list[Mark]:
+    """The cells with a picture read open, looked at once more for an X drawn over
+    the picture, where most of it runs: the picture as this photo shows it — the
+    median shade of the other cells printed with it and surely read open, two at
+    least (on the paper, or on the entrance blocks' tint, as the cell is, where
+    two such are) — is taken off the cell's shade, and the X looked for as one drawn
+    freehand over the whole cell, ``PICTURED`` darker (read crossed, as a doubt)."""
+    board = at.board
+    x0, y0, x1, y1 = _pixels(at.cell_box(board.cells[0]))
+    size = (y1 - y0, x1 - x0)  # every cell's pixels, from its top left
+
+    def tinted(area: Area) -> bool:
+        return area.cells[0] in pencil.tinted_cells
+
+    def shade_of(area: Area) -> np.ndarray:
+        left, top, _right, _bottom = _pixels(area.box)
+        return pencil.shade[top:top + size[0], left:left + size[1]]
+
+    singles = [(a, m) for a, m in zip(areas, marks, strict=True)
+               if len(a.cells) == 1 and board.symbol(a.cells[0]) in PICTURES]
+    found = {}
+    residue = replace(pencil, shade=pencil.shade.copy())  # a cell's shade, its picture taken off
+    for area, mark in singles:
+        alike = [] if mark.value else [
+            other for other, seen in singles if other is not area
+            and board.symbol(other.cells[0]) == board.symbol(area.cells[0])
+            and not seen.value and seen.confidence >= DOUBT]
+        same = [other for other in alike if tinted(other) == tinted(area)]
+        printed = [shade_of(other) for other in (same if len(same) >= 2 else alike)]
+        if len(printed) < 2:
+            continue
+        left, top, _right, _bottom = _pixels(area.box)
+        window = (slice(top, top + size[0]), slice(left, left + size[1]))
+        residue.shade[window] = pencil.shade[window] - np.median(printed, axis=0)
+        strayed = _strayed(area, painted)
+        if residue.freehand(Area(area.cells, area.box, ()),
+                            pencil.bands(area, strayed) if strayed else None, PICTURED):
+            found[area.name] = Mark("cell", area.name, True, LIKELIER)
+        residue.shade[window] = pencil.shade[window]
+    return [found.get(m.name, m) for m in marks]
+
+
+#: The pictures printed in the map's cells (a monster, an item).
+PICTURES = frozenset({ITEM, GHOST, BAT, BLUE, GREEN})
+#: How much darker than beside them an X drawn over a picture, the picture taken
+#: off, is along each half of each diagonal: more than over bare paper, as the
+#: picture taken off is another cell's, a little apart.
+PICTURED = 0.05
 
 
 #: A cell read open but this much darker than the open cells round it (within
@@ -810,13 +862,14 @@ class Pencil:
             return False, LIKELIER
         return value, confidence
 
-    def freehand(self, area: Area, bands: dict[str, float] | None) -> bool:
+    def freehand(self, area: Area, bands: dict[str, float] | None,
+                 darker: float = FREEHAND) -> bool:
         """Whether ``area`` is crossed out by strokes drawn freehand, each ending up
         to a millimetre either side of its corner: along the likeliest such line
         on each diagonal, each half is ``FREEHAND`` darker than beside it (each half
         left clear of the ``bands`` its neighbours' fills run in along its sides)."""
         found = self._diagonals(area, bands, True, [(a, b) for a in SWAY for b in SWAY])
-        return found is not None and (found[1] or bool(bands)) and found[0] >= FREEHAND
+        return found is not None and (found[1] or bool(bands)) and found[0] >= darker
 
     def _diagonals(self, area: Area, strayed: dict[str, float] | None, halves: bool,
                    ends: list[tuple[float, float]]) -> tuple[float, bool] | None:

@@ -1225,3 +1225,36 @@ def test_a_goal_is_outlined_by_the_black_along_most_of_its_sides_against_the_gho
     assert [m.name for m in reader._goals(pencil, at) if m.value] == ["blue"]
     darker = SimpleNamespace(across=sides(lambda box, side: drawn(box, side) + 0.1))
     assert [m.name for m in reader._goals(darker, at) if m.value] == ["blue"]
+
+
+def test_an_x_over_a_cells_picture_is_seen_with_the_picture_taken_off():
+    """The picture as the photo shows it is the median of the other cells printed
+    with it and read open: taken off, a faint X drawn over a bat's picture shows
+    along both diagonals (read crossed, as a doubt), the other bats show nothing,
+    and a picture printed on no other open cell is not looked at so."""
+    at = layout.SheetLayout(shipped("basic"))
+    board = at.board
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
+    shade = np.zeros(ys.shape, np.float32)
+    areas = layout.areas(at)
+    bats = [a for a in areas if len(a.cells) == 1 and board.symbol(a.cells[0]) == "V"]
+    for area in bats:  # the picture: a dark blot filling the middle of the cell
+        box = area.box
+        u = (xs - reader.MARGIN_MM - box.x) / box.w
+        v = (ys - reader.MARGIN_MM - box.y) / box.h
+        shade += 0.6 * ((np.abs(u - 0.5) < 0.22) & (np.abs(v - 0.5) < 0.2))
+        if area is bats[0]:  # crossed out: a faint X, corner to corner
+            inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
+            shade += 0.1 * inside * ((np.abs(v - u) < 0.04) | (np.abs(v - (1 - u)) < 0.04))
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade)
+    marks = [reader.Mark("cell", a.name, False, 0.95) for a in areas]
+    seen = {m.name: m for m in reader._crossed_over_pictures(pencil, at, areas, marks,
+                                                             frozenset())}
+    assert seen[bats[0].name].value and seen[bats[0].name].doubt
+    assert not any(seen[a.name].value for a in areas if a is not bats[0])
+    alone = [m if m.name not in {a.name for a in bats[2:]}
+             else reader.Mark(m.what, m.name, True, 0.95)
+             for m in marks]  # all but one other bat filled: too few pictures to take off
+    assert not reader._crossed_over_pictures(pencil, at, areas, alone, frozenset())[
+        areas.index(bats[0])].value
