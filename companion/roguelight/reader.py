@@ -323,12 +323,13 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
 
     def shade_of(area: Area) -> np.ndarray:
         left, top, _right, _bottom = _pixels(area.box)
-        return pencil.shade[top:top + size[0], left:left + size[1]]
+        return relief[top:top + size[0], left:left + size[1]]
 
     singles = [(a, m) for a, m in zip(areas, marks, strict=True)
                if len(a.cells) == 1 and board.symbol(a.cells[0]) in PICTURES]
     found = {}
-    residue = replace(pencil, shade=pencil.shade.copy())  # a cell's shade, its picture taken off
+    relief = pencil.relief
+    residue = replace(pencil, relief=relief.copy())  # a cell's relief, its picture taken off
     for area, mark in singles:
         alike = [] if mark.value else [
             other for other, seen in singles if other is not area
@@ -340,12 +341,12 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
             continue
         left, top, _right, _bottom = _pixels(area.box)
         window = (slice(top, top + size[0]), slice(left, left + size[1]))
-        residue.shade[window] = pencil.shade[window] - np.median(printed, axis=0)
+        residue.relief[window] = relief[window] - np.median(printed, axis=0)
         strayed = _strayed(area, painted)
         if residue.freehand(Area(area.cells, area.box, ()),
                             pencil.bands(area, strayed) if strayed else None, PICTURED):
             found[area.name] = Mark("cell", area.name, True, LIKELIER)
-        residue.shade[window] = pencil.shade[window]
+        residue.relief[window] = relief[window]
     return [found.get(m.name, m) for m in marks]
 
 
@@ -746,6 +747,10 @@ class Pencil:
     tint: float  # the entrance blocks' tint over bare paper
     tinted_cells: frozenset[Cell]
     shade: np.ndarray  # how much darker than the paper (and tint) each pixel is, 0–1
+    #: as ``shade``, but below 0 where brighter than the paper's estimate, so that
+    #: a faint line still shows against what is beside it where that estimate is
+    #: too dark (among dense fills)
+    relief: np.ndarray
 
     @classmethod
     def of(cls, sheet: Sheet, at: SheetLayout) -> Pencil:
@@ -777,7 +782,7 @@ class Pencil:
         return cls(np.maximum(_darkness(sheet.ink(paper)), lines),
                    np.maximum(_darkness(sheet.ink(paper * tint)), lines),
                    stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tint, tinted_cells,
-                   sheet.ink(lit))
+                   sheet.ink(lit), np.minimum(1 - sheet.image / np.maximum(lit, 1e-3), 1))
 
     def fill(self, area: Area) -> tuple[bool, float]:
         """Whether ``area`` is filled and how sure. Pencil counts where it is dark
@@ -852,7 +857,7 @@ class Pencil:
         a stroke is looked for up to a millimetre off the diagonal too (drawn
         askew), and a third of the darkness will do."""
         ends = [(off, off) for off in (0.0, *(ASKEW if pencilled else ()))]
-        found = self._diagonals(area, strayed, halves, ends)
+        found = self._diagonals(area, strayed, halves, ends, self.shade)
         if found is None:
             return None if strayed else (False, 1.0)
         darker, whole = found
@@ -866,17 +871,21 @@ class Pencil:
                  darker: float = FREEHAND) -> bool:
         """Whether ``area`` is crossed out by strokes drawn freehand, each ending up
         to a millimetre either side of its corner: along the likeliest such line
-        on each diagonal, each half is ``FREEHAND`` darker than beside it (each half
-        left clear of the ``bands`` its neighbours' fills run in along its sides)."""
-        found = self._diagonals(area, bands, True, [(a, b) for a in SWAY for b in SWAY])
+        on each diagonal, each half is ``darker`` than beside it (each half left
+        clear of the ``bands`` its neighbours' fills run in along its sides), by the
+        ``relief``: a faint stroke among dense fills, where the paper's estimate is
+        too dark, shows no shade at all."""
+        found = self._diagonals(area, bands, True, [(a, b) for a in SWAY for b in SWAY],
+                                self.relief)
         return found is not None and (found[1] or bool(bands)) and found[0] >= darker
 
     def _diagonals(self, area: Area, strayed: dict[str, float] | None, halves: bool,
-                   ends: list[tuple[float, float]]) -> tuple[float, bool] | None:
-        """How much darker than beside it the lesser diagonal of ``area`` is, along
-        the likeliest of the lines whose ``ends`` lie so far (mm) off its corners
-        (in its lesser half, for ``halves``), and whether every half was seen;
-        ``None`` where too little of a diagonal is left."""
+                   ends: list[tuple[float, float]], measure: np.ndarray
+                   ) -> tuple[float, bool] | None:
+        """How much darker (by ``measure``) than beside it the lesser diagonal of
+        ``area`` is, along the likeliest of the lines whose ``ends`` lie so far (mm)
+        off its corners (in its lesser half, for ``halves``), and whether every half
+        was seen; ``None`` where too little of a diagonal is left."""
         box, free = _free(area, inset=0.8, clear=self.clear, strayed=strayed)
         x0, y0, x1, y1 = _pixels(box)
         h, w = free.shape
@@ -885,7 +894,7 @@ class Pencil:
         end = 0.1 if halves else 0.15  # each half judged alone: seen further out
         central = (u > end) & (u < 1 - end)
         u, v = u[central], v[central]
-        shade = self.shade[y0:y1, x0:x1][ys[central], xs[central]]
+        shade = measure[y0:y1, x0:x1][ys[central], xs[central]]
         width = max(0.5, self.clear - 0.4)  # a stroke's half width, blurred
         a, b = (np.array(ends, np.float32).T)[:, :, None]  # each line's ends, mm
         darker, whole = [], True

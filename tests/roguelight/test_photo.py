@@ -1247,7 +1247,7 @@ def test_an_x_over_a_cells_picture_is_seen_with_the_picture_taken_off():
         if area is bats[0]:  # crossed out: a faint X, corner to corner
             inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
             shade += 0.1 * inside * ((np.abs(v - u) < 0.04) | (np.abs(v - (1 - u)) < 0.04))
-    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade)
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade)
     marks = [reader.Mark("cell", a.name, False, 0.95) for a in areas]
     seen = {m.name: m for m in reader._crossed_over_pictures(pencil, at, areas, marks,
                                                              frozenset())}
@@ -1258,3 +1258,24 @@ def test_an_x_over_a_cells_picture_is_seen_with_the_picture_taken_off():
              for m in marks]  # all but one other bat filled: too few pictures to take off
     assert not reader._crossed_over_pictures(pencil, at, areas, alone, frozenset())[
         areas.index(bats[0])].value
+
+
+def test_a_faint_x_among_dense_fills_shows_in_the_relief_where_the_paper_is_thought_too_dark():
+    """Among dense fills the paper's estimate can be too dark: a cell then reads
+    brighter than paper (shade 0 everywhere), a faint X in it too. Against what is
+    beside it the X still shows, below zero: the freehand X is looked for so, and
+    found, where the shade shows nothing."""
+    at = layout.SheetLayout(shipped("basic"))
+    area = next(a for a in layout.areas(at) if a.name == "E3")
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
+    u = (xs - reader.MARGIN_MM - area.box.x) / area.box.w
+    v = (ys - reader.MARGIN_MM - area.box.y) / area.box.h
+    x = (np.abs(v - u) < 0.04) | (np.abs(v - (1 - u)) < 0.04)
+    relief = np.where(x, 0.0, -0.1).astype(np.float32)  # the paper thought 10 % too dark
+    shade = np.clip(relief, 0, 1)
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, relief)
+    assert pencil.freehand(area, None)
+    flat = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade,
+                         np.full_like(relief, -0.1))
+    assert not flat.freehand(area, None) and not pencil.crossed(area)[0]
