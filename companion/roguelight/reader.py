@@ -310,9 +310,9 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
                            marks: list[Mark], painted: frozenset[Cell]) -> list[Mark]:
     """The cells with a picture read open, looked at once more for an X drawn over
     the picture, where most of it runs: the picture as this photo shows it — the
-    median shade of the other cells printed with it and surely read open, two at
+    median relief of the other cells printed with it and surely read open, two at
     least (on the paper, or on the entrance blocks' tint, as the cell is, where
-    two such are) — is taken off the cell's shade, and the X looked for as one drawn
+    two such are) — is taken off the cell's relief, and the X looked for as one drawn
     freehand over the whole cell, ``PICTURED`` darker (read crossed, as a doubt)."""
     board = at.board
     x0, y0, x1, y1 = _pixels(at.cell_box(board.cells[0]))
@@ -321,7 +321,7 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
     def tinted(area: Area) -> bool:
         return area.cells[0] in pencil.tinted_cells
 
-    def shade_of(area: Area) -> np.ndarray:
+    def relief_of(area: Area) -> np.ndarray:
         left, top, _right, _bottom = _pixels(area.box)
         return relief[top:top + size[0], left:left + size[1]]
 
@@ -336,7 +336,7 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
             and board.symbol(other.cells[0]) == board.symbol(area.cells[0])
             and not seen.value and seen.confidence >= DOUBT]
         same = [other for other in alike if tinted(other) == tinted(area)]
-        printed = [shade_of(other) for other in (same if len(same) >= 2 else alike)]
+        printed = [relief_of(other) for other in (same if len(same) >= 2 else alike)]
         if len(printed) < 2:
             continue
         left, top, _right, _bottom = _pixels(area.box)
