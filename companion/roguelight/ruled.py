@@ -73,6 +73,7 @@ def with_setup_plan(reading: Reading) -> Reading:
     if len(open_) != 1:
         return reading
     block = board.entrance_blocks[open_[0]]
+    reading = _inside_open(reading, block)
     if block in reading.plans:
         return reading
     rivals = [p for p in reading.plans if p.overlaps(block) or too_close(p, block)]
@@ -88,6 +89,23 @@ def with_setup_plan(reading: Reading) -> Reading:
 
 #: How sure a reading is that the rules made where the pencil said otherwise.
 RULED = 0.6
+
+
+def _inside_open(reading: Reading, block: Rect) -> Reading:
+    """A block may not overlap a plan nor touch it from inside, so the setup plan's
+    cells stay open the whole game: those read filled (a neighbour's fill run over
+    the line, the tint read as pencil) are read open by the rules, as doubts."""
+    names = _area_names(reading.board)
+    inside = {c for c in block.cells() if c in reading.filled}
+    if not inside:
+        return reading
+    reading.filled = reading.filled - inside
+    changed = _named(inside, names)
+    _ruled(reading, "cell", changed, False)
+    reading.notes.append(_("{cells} inside the setup plan {plan} read filled: the rules keep a "
+                           "plan's cells open, so read open, to be checked",
+                           cells=", ".join(changed), plan=block.name()))
+    return reading
 
 
 def with_plans_agreeing(reading: Reading) -> Reading:

@@ -339,6 +339,24 @@ def test_the_open_entrances_setup_plan_is_added_by_rule():
     assert again.plans == (board.entrance_blocks[1],) and len(again.notes) == 1
 
 
+def test_a_cell_of_the_setup_plan_read_filled_is_read_open_by_rule_as_a_doubt():
+    """A block may not overlap a plan nor touch it from inside: the open entrance's
+    block stays open, so a fill read in it (a neighbour's stray, the tint) is not."""
+    board = shipped("basic")
+    block = board.entrance_blocks[1]
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    inside = next(c for c in block.cells() if c != board.entrances[1])
+    marks = [reader.Mark("cell", named[inside], True, 0.55)]
+    read = ruled.with_setup_plan(reader.Reading(
+        board, "basic", frozenset(others | {inside}), (), 2, frozenset(), frozenset(), (),
+        marks))
+    assert inside not in read.filled and read.plans == (block,)
+    assert [(m.name, m.value) for m in read.doubts] == [(named[inside], False)]
+    assert any(named[inside] in note and block.name() in note for note in read.notes)
+
+
 def test_several_entrances_read_open_keep_one_and_fill_the_others_as_doubts():
     """The rules leave one entrance open: of several read open the one whose setup plan
     was read is kept (else the one read open most surely); the others are read filled,
