@@ -526,20 +526,21 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
     """The dotted rectangles: every rectangle of open cells a plan could be, scored
     by the dashes along its sides (looked for just inside them; a side against a
     filled cell, where pencil hides them, counts ``BUSY``, and a line along the whole
-    of it, which may be the fill's own edge, half), the best taken first as long as
-    they keep apart as plans must; and the likeliest of the rest, apart from the
-    plans read, that the rules may yet add (``UNSEEN``)."""
+    of it, which may be the fill's own edge, half; a side counts the less the more
+    of it a neighbour's pencil runs over, down to ``UNHIDDEN``), the best taken first
+    as long as they keep apart as plans must; and the likeliest of the rest, apart
+    from the plans read, that the rules may yet add (``UNSEEN``)."""
     board = at.board
-    dashes = _dashes(pencil, at, filled)
+    dashes, hidden = _dashes(pencil, at, filled)
     scored = []
     for rect in _candidates(board, filled):
         # a side along the outer wall counts as dotted whether drawn or not (the rules)
-        kinds = [(_dotted(dashes[side], kind), kind) for side in _perimeter(rect)
+        kinds = [(_dotted(dashes[side], kind), kind, hidden[side]) for side in _perimeter(rect)
                  for kind in [_edge_kind(board, filled, side)]]
-        sides = np.array([seen for seen, kind in kinds if not kind[0]])
+        sides = np.array([seen for seen, kind, _h in kinds if not kind[0]])
         if sides.size:
-            weights = np.array([BUSY if kind[1] else 1.0 for _seen, kind in kinds
-                                if not kind[0]])
+            weights = np.array([(BUSY if kind[1] else 1.0) * max(1 - hid, UNHIDDEN)
+                                for _seen, kind, hid in kinds if not kind[0]])
             mean = float(np.average(sides, weights=weights))
             spread = float(np.sqrt(np.average((sides - mean) ** 2, weights=weights)))
             inner = [dashes.get(side, 0.0) for side in _inner_edges(rect)]
@@ -592,6 +593,9 @@ UNSEEN = 6
 #: How much a side against a filled cell counts towards a plan, against a side by
 #: open cells: the neighbour's pencil, running up to the line, hides dashes there.
 BUSY = 0.5
+#: How much a side a neighbour's pencil runs over the whole of still counts: where
+#: the pencil hides them, no dashes seen says little.
+UNHIDDEN = 0.3
 #: A line along this much of a side or more has no gaps between dashes.
 UNBROKEN = 0.95
 
@@ -630,10 +634,11 @@ def _rivalled(rect: Rect, score: float, confidence: float, scored: list, taken: 
               for s, r in close)]
 
 
-def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:
+def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> tuple[dict, dict]:
     """For each cell edge seen from an open cell, the share of its length along
     which a dash runs: a line wider than the sheet's bare edges carry, that does
-    not run on into the cell (``RUNS_ON``). Edges are measured in four kinds, as they are printed
+    not run on into the cell (``RUNS_ON``); and the share along which pencil runs
+    on into the cell, hiding any dash. Edges are measured in four kinds, as they are printed
     and seen apart: the map's border or an inner line, with the cell outside open
     or filled (then only the inner half of the line is looked at)."""
     board = at.board
@@ -645,14 +650,15 @@ def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> dict:
         for side in _perimeter(whole):
             kind = _edge_kind(board, filled, side)
             seen[side] = (kind, pencil.along(at, *side, *kind[1:]))
-    result = {}
+    result, hidden = {}, {}
     for kind in {k for k, _values in seen.values()}:
         group = [side for side, (k, _) in seen.items() if k == kind]
         base = float(np.percentile(np.concatenate([seen[s][1][0] for s in group]), 25))
         limit = base + (DASH / 2 if kind[1] or kind[2] else DASH)
         result.update({side: float(np.mean((seen[side][1][0] > limit)
                                            & (seen[side][1][1] < RUNS_ON))) for side in group})
-    return result
+        hidden.update({side: float(np.mean(seen[side][1][1] >= RUNS_ON)) for side in group})
+    return result, hidden
 
 
 def _edge_kind(board: Map, filled: frozenset[Cell], side) -> tuple[bool, bool, bool]:
@@ -788,14 +794,27 @@ class Pencil:
         """Whether ``area`` is filled and how sure. Pencil counts where it is dark
         (a solid fill, which a blurred photo shows smooth) or a line (hatching, a
         cross, a scribble); a cell darkened evenly by less than a fill — an erased
-        fill's smudge, a shadow the light missed — counts only in part, so that it
-        comes out a doubt rather than a guess; so does a scribble leaving a corner
-        bare."""
+        fill's smudge, a shadow the light missed — counts only in part, and is a
+        doubt however much of it there is (:meth:`smudged`), never a guess; so is a
+        scribble leaving a corner bare."""
         least, second = _fill_score(*self._ink(area), area)
         value, confidence = _decide(least, FILLED, FILLED_BAND)
         if not value and second >= LOOSE:  # three quarters pencilled: a loose scribble
             return True, LIKELIER
+        if value and self.smudged(area):
+            return True, min(confidence, LIKELIER)
         return value, confidence
+
+    def smudged(self, area: Area) -> bool:
+        """Darkened evenly, by less than a solid fill somewhere, with too few lines
+        in it to read it filled by them alone: as like an erased fill's smudge as a
+        light fill."""
+        box, mask = _free(area, inset=1.0, clear=self._ink(area)[1])
+        x0, y0, x1, y1 = _pixels(box)
+        shade = [q for q in _quarters(self.shade[y0:y1, x0:x1], mask, 3) if q is not None]
+        lines = [q for q in _quarters(self.stroke[y0:y1, x0:x1] > self.level, mask, 3)
+                 if q is not None]
+        return bool(shade) and min(shade) < DARK and max(lines) < FILLED
 
     def _ink(self, area: Area) -> tuple[np.ndarray, float]:
         """The pencil measure for ``area`` (on the paper or the tint), and how far

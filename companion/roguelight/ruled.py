@@ -93,18 +93,21 @@ RULED = 0.6
 
 def _inside_open(reading: Reading, block: Rect) -> Reading:
     """A block may not overlap a plan nor touch it from inside, so the setup plan's
-    cells stay open the whole game: those read filled (a neighbour's fill run over
-    the line, the tint read as pencil) are read open by the rules, as doubts."""
+    cells stay open the whole game: those read filled in doubt (a neighbour's fill
+    run over the line, the tint read as pencil) are read open by the rules, and
+    those read surely filled are doubts, as the sheet breaks the rules there."""
     names = _area_names(reading.board)
     inside = {c for c in block.cells() if c in reading.filled}
     if not inside:
         return reading
-    reading.filled = reading.filled - inside
-    changed = _named(inside, names)
-    _ruled(reading, "cell", changed, False)
+    doubted = {m.name for m in reading.marks if m.what == "cell" and m.doubt}
+    opened = {c for c in inside if names[c] in doubted}
+    reading.filled = reading.filled - opened
+    _ruled(reading, "cell", _named(opened, names), False)
+    _doubted(reading, "cell", _named(inside - opened, names))
     reading.notes.append(_("{cells} inside the setup plan {plan} read filled: the rules keep a "
-                           "plan's cells open, so read open, to be checked",
-                           cells=", ".join(changed), plan=block.name()))
+                           "plan's cells open, to be checked",
+                           cells=", ".join(_named(inside, names)), plan=block.name()))
     return reading
 
 

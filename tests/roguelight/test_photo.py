@@ -341,20 +341,23 @@ def test_the_open_entrances_setup_plan_is_added_by_rule():
 
 def test_a_cell_of_the_setup_plan_read_filled_is_read_open_by_rule_as_a_doubt():
     """A block may not overlap a plan nor touch it from inside: the open entrance's
-    block stays open, so a fill read in it (a neighbour's stray, the tint) is not."""
+    block stays open, so a fill read in it in doubt (a neighbour's stray, the tint)
+    is read open; one read surely filled stays so, as a doubt."""
     board = shipped("basic")
     block = board.entrance_blocks[1]
     named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
              for c in area.cells}
     others = {cell for face, cell in board.entrances.items() if face != 1}
-    inside = next(c for c in block.cells() if c != board.entrances[1])
-    marks = [reader.Mark("cell", named[inside], True, 0.55)]
+    doubted, sure = [c for c in block.cells() if c != board.entrances[1]][:2]
+    marks = [reader.Mark("cell", named[doubted], True, 0.55),
+             reader.Mark("cell", named[sure], True, 0.95)]
     read = ruled.with_setup_plan(reader.Reading(
-        board, "basic", frozenset(others | {inside}), (), 2, frozenset(), frozenset(), (),
-        marks))
-    assert inside not in read.filled and read.plans == (block,)
-    assert [(m.name, m.value) for m in read.doubts] == [(named[inside], False)]
-    assert any(named[inside] in note and block.name() in note for note in read.notes)
+        board, "basic", frozenset(others | {doubted, sure}), (), 2, frozenset(), frozenset(),
+        (), marks))
+    assert doubted not in read.filled and sure in read.filled and read.plans == (block,)
+    assert [(m.name, m.value) for m in read.doubts] == [(named[doubted], False),
+                                                        (named[sure], True)]
+    assert any(named[doubted] in note and block.name() in note for note in read.notes)
 
 
 def test_several_entrances_read_open_keep_one_and_fill_the_others_as_doubts():
@@ -1077,11 +1080,38 @@ def test_a_line_unbroken_along_a_filled_cell_counts_half_as_dashes(monkeypatch):
             dashes[side] = 0.6
             (x0, y0, x1, y1), (ix, iy) = side
             dashes[(x0, y0, x1, y1), (-ix, -iy)] = 0.6  # seen from the other side too
-    monkeypatch.setattr(reader, "_dashes", lambda pencil, at, filled: dashes)
+    monkeypatch.setattr(reader, "_dashes",
+                        lambda pencil, at, filled: (dashes, defaultdict(float)))
     plans, _marks, _unseen = reader._plans(None, at, filled)
     assert plans == (plan,)
     assert reader._dotted(1.0, (False, True, False)) == 0.5  # against a filled cell
     assert reader._dotted(1.0, (False, False, False)) == 1.0  # between open cells
+
+
+def test_a_side_a_neighbours_fill_runs_over_says_little_against_a_plan(monkeypatch):
+    """A plan A8:B9 under filled row 7, its open sides dashed faintly and no dash
+    seen along the fills: where the fills' pencil runs on over that side, hiding
+    any dash, the plan is read; where the side is bare, it is not."""
+    from collections import defaultdict
+
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
+    filled = frozenset((x, 6) for x in range(4))
+    plan = Rect(0, 7, 1, 8)
+    dashes, hidden = defaultdict(float), defaultdict(float)
+    for side in reader._perimeter(plan):
+        border, busy, _framed = reader._edge_kind(board, filled, side)
+        if busy and not border:
+            hidden[side] = 1.0
+        elif not border:
+            dashes[side] = 0.45
+    for runs_over, read in ((hidden, (plan,)), (defaultdict(float), ())):
+        monkeypatch.setattr(reader, "_dashes", lambda pencil, at, filled, h=runs_over:
+                            (dashes, h))
+        plans, _marks, _unseen = reader._plans(None, at, filled)
+        assert plans == read
 
 
 def test_an_item_box_hatched_lightly_is_spent():
@@ -1122,6 +1152,26 @@ def test_an_item_box_darker_on_average_on_a_small_photo_is_never_read_surely_uns
     assert set(reading.spent) - {7} == spent and marks[7].doubt
     assert not any(marks[m].value for m in marks if m not in spent | {7})
     assert len(board.item_points) > 7
+
+
+def test_a_cell_darkened_evenly_with_no_line_in_it_is_never_read_surely_filled():
+    """A fill erased from a whole cell leaves it evenly darker (here by 0.15), short
+    of a solid fill, with no line in it: as like a light fill as a smudge, it is a
+    doubt; a cell hatched in light pencil beside it is surely filled."""
+    rng, _board, at, _large, sheet, _pen = _blank_basic_sheet(21)
+    smudged, hatched = (4, 4), (6, 4)
+    box = at.cell_box(smudged)
+    x0, y0 = sheet.px(box.x, box.y)
+    x1, y1 = sheet.px(box.x + box.w, box.y + box.h)
+    sheet.image[int(y0):int(y1), int(x0):int(x1)] *= 0.85
+    light = photos.Pen((0.3, 0.3, 0.32), 0.35, 0.55, 0.6)
+    _hatched(sheet, at.cell_box(hatched), 0.8, 1.0, light, rng)
+    shot = photos.Shot(megapixels=2.0, tilt=10, turn=100, fill=0.85, curl=0.5, light=0.9,
+                       shadow=1, blur=1.0, noise=2, quality=80)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    assert marks["E5"].doubt
+    assert marks["G5"].value and not marks["G5"].doubt
 
 
 def test_several_exits_read_open_are_each_a_doubt():
