@@ -313,7 +313,9 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
     median relief of the other cells printed with it and surely read open, two at
     least (on the paper, or on the entrance blocks' tint, as the cell is, where
     two such are) — is taken off the cell's relief, and the X looked for as one drawn
-    freehand over the whole cell, ``PICTURED`` darker (read crossed, as a doubt)."""
+    freehand over the whole cell, ``PICTURED`` darker (read crossed, as a doubt).
+    Only the picture is taken off: round it, the other cells' pencil and lines
+    would show in this one as their negative."""
     board = at.board
     x0, y0, x1, y1 = _pixels(at.cell_box(board.cells[0]))
     size = (y1 - y0, x1 - x0)  # every cell's pixels, from its top left
@@ -341,13 +343,27 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
             continue
         left, top, _right, _bottom = _pixels(area.box)
         window = (slice(top, top + size[0]), slice(left, left + size[1]))
-        residue.relief[window] = relief[window] - np.median(printed, axis=0)
+        residue.relief[window] = np.where(_pictured(area, size, pencil.clear),
+                                          relief[window] - np.median(printed, axis=0),
+                                          relief[window])
         strayed = _strayed(area, painted)
         if residue.freehand(Area(area.cells, area.box, ()),
                             pencil.bands(area, strayed) if strayed else None, PICTURED):
             found[area.name] = Mark("cell", area.name, True, LIKELIER)
         residue.relief[window] = relief[window]
     return [found.get(m.name, m) for m in marks]
+
+
+def _pictured(area: Area, size: tuple[int, int], clear: float) -> np.ndarray:
+    """Where in ``area``'s pixels (``size`` of them from its top left) its pictures
+    are printed, ``clear`` mm round each for the photo's blur."""
+    left, top, _right, _bottom = _pixels(area.box)
+    mask = np.zeros(size, bool)
+    for picture in area.pictures:
+        x0, y0, x1, y1 = _pixels(Box(picture.x - clear, picture.y - clear,
+                                     picture.w + 2 * clear, picture.h + 2 * clear))
+        mask[max(y0 - top, 0):max(y1 - top, 0), max(x0 - left, 0):max(x1 - left, 0)] = True
+    return mask
 
 
 #: The pictures printed in the map's cells (a monster, an item).
