@@ -1328,6 +1328,31 @@ def test_an_x_over_a_cells_picture_is_seen_with_the_picture_taken_off():
         areas.index(bats[0])].value
 
 
+def test_only_the_picture_is_taken_off_so_the_other_cells_pencil_does_not_show_as_an_x():
+    """The other bats carry their neighbours' fills run in along two sides; taken
+    off the whole of a clean bat's cell, that pencil would leave its negative there,
+    which against the diagonals reads as an X. Only the picture is taken off: the
+    clean bat stays open."""
+    at = layout.SheetLayout(shipped("basic"))
+    board = at.board
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
+    shade = np.zeros(ys.shape, np.float32)
+    areas = layout.areas(at)
+    bats = [a for a in areas if len(a.cells) == 1 and board.symbol(a.cells[0]) == "V"]
+    for area in bats:
+        u = (xs - reader.MARGIN_MM - area.box.x) / area.box.w
+        v = (ys - reader.MARGIN_MM - area.box.y) / area.box.h
+        inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
+        shade += 0.6 * ((np.abs(u - 0.5) < 0.22) & (np.abs(v - 0.5) < 0.2))
+        if area is not bats[0]:
+            shade += 0.5 * inside * ((v > 0.7) | (u > 0.7))
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade)
+    marks = [reader.Mark("cell", a.name, False, 0.95) for a in areas]
+    assert not any(m.value for m in reader._crossed_over_pictures(pencil, at, areas, marks,
+                                                                  frozenset()))
+
+
 def test_a_faint_x_among_dense_fills_shows_in_the_relief_where_the_paper_is_thought_too_dark():
     """Among dense fills the paper's estimate can be too dark: a cell then reads
     brighter than paper (shade 0 everywhere), a faint X in it too. Against what is
