@@ -391,7 +391,7 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
     the other open cells' (on the entrance blocks' tint against the other tinted
     ones)."""
     darker = _darker_than_round(sheet, pencil, [a for a, m in zip(areas, marks, strict=True)
-                                                if not m.value and len(a.cells) == 1])
+                                                if not m.value])
     dim = {name for name, dip in darker.items() if dip >= DIM}
     small = sheet.photo_scale() < FINE
     if small:
@@ -401,22 +401,23 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
             for m in marks]
 
 
-def _darker_than_round(sheet: Sheet, pencil: Pencil, cells: list[Area]) -> dict[str, float]:
-    """How much darker (share) each of the single ``cells`` is than the median of
-    those of them within ``NEAR`` cells, by their plain brightness (on the entrance
-    blocks, over their tint); only for those with three such cells round them."""
+def _darker_than_round(sheet: Sheet, pencil: Pencil, areas: list[Area]) -> dict[str, float]:
+    """How much darker (share) each of ``areas`` is than the median of those of them
+    within ``NEAR`` cells, by their plain brightness (on the entrance blocks, over
+    their tint); only for those with three such areas round them."""
     brightness = {}
-    for area in cells:
+    for area in areas:
         box, free = _free(area, inset=1.0, clear=pencil._ink(area)[1])
         x0, y0, x1, y1 = _pixels(box)
         tint = pencil.tint if area.cells[0] in pencil.tinted_cells else 1.0
-        brightness[area.cells[0]] = float(np.median(sheet.image[y0:y1, x0:x1][free])) / tint
+        brightness[area] = float(np.median(sheet.image[y0:y1, x0:x1][free])) / tint
     darker = {}
-    for (x, y), seen in brightness.items():
-        near = [b for (u, v), b in brightness.items()
-                if max(abs(u - x), abs(v - y)) <= NEAR and (u, v) != (x, y)]
+    for area, seen in brightness.items():
+        near = [b for other, b in brightness.items() if other is not area
+                and min(max(abs(u - x), abs(v - y)) for u, v in other.cells
+                        for x, y in area.cells) <= NEAR]
         if len(near) >= 3:
-            darker[cell_name((x, y), upper=True)] = 1 - seen / float(np.median(near))
+            darker[area.name] = 1 - seen / float(np.median(near))
     return darker
 
 

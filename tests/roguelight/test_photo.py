@@ -472,6 +472,32 @@ def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo(
     assert {m.name for m in seen if m.doubt} == set(darker) and not any(m.value for m in seen)
 
 
+def test_a_large_monster_darker_than_the_open_cells_round_it_is_read_filled_on_a_small_photo():
+    """A large monster is held against the open cells round any of its cells, as a
+    cell is: lightly hatched on a sheet small in the photo, 14 % darker, it is read
+    filled, as a doubt."""
+    from types import SimpleNamespace
+
+    board = shipped("advanced")
+    at = layout.SheetLayout(board)
+    areas = layout.areas(at)
+    tinted = frozenset(c for rect in board.entrance_blocks.values() for c in rect.cells())
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
+    for cell in tinted:
+        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
+        image[y0:y1, x0:x1] *= 0.84
+    large = next(a for a in areas if len(a.cells) > 1 and not set(a.cells) & tinted)
+    x0, y0, x1, y1 = reader._pixels(large.box)
+    image[y0:y1, x0:x1] *= 0.86
+    marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
+    pencil = _fake_pencil(image, tinted)
+    pencil.shade = np.zeros_like(image)  # the paper's estimate took the hatching in
+    sheet = SimpleNamespace(image=image, photo_scale=lambda: 2.5)
+    seen = reader._dim_cells(sheet, pencil, areas, marks)
+    assert [(m.name, m.value, m.doubt) for m in seen if m.doubt] == [(large.name, True, True)]
+
+
 def _fake_pencil(image, tinted_cells):
     """The pencil measures ``_dim_cells`` looks at, for a sheet ``image`` (paper 0.9)."""
     from types import SimpleNamespace
