@@ -2,9 +2,9 @@
 
 What the pencil shows is read mark by mark (:mod:`companion.roguelight.reader`);
 the rules then tie the marks together: one entrance open with its setup plan,
-one exit open, the development track as far as the plans (and bats) advance it,
-every block drawn against a fill or a plan, one item mark circled per item
-filled. Where a reading cannot be so, the likeliest reading that can is taken,
+its cells open, one exit open, the development track as far as the plans (and
+bats) advance it, every block drawn against a fill or a plan, one item mark
+circled per item filled. Where a reading cannot be so, the likeliest reading that can is taken,
 weighing each change by how sure the mark it changes was, and every mark
 changed is a doubt, with a note.
 """
@@ -63,7 +63,8 @@ def with_setup_plan(reading: Reading) -> Reading:
     """The rules require one open entrance with its setup plan, the entrance block:
     a sheet read with every entrance filled has the likeliest one opened (a doubt);
     the open entrance gets its plan even where the dashes were too faint to see, and
-    a plan read over or beside it, which the rules rule out, gives way (both doubts)."""
+    a plan read over or beside it, which the rules rule out, gives way (both doubts);
+    its cells stay open (:func:`_inside_open`)."""
     board = reading.board
     open_ = [f for f, c in board.entrances.items() if c not in reading.filled]
     if not open_:
