@@ -389,14 +389,20 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
     on a sheet small in the photo, where light pencil may show as nothing else,
     filled if darker still; there also by their darkness in every quarter against
     the other open cells' (on the entrance blocks' tint against the other tinted
-    ones)."""
-    darker = _darker_than_round(sheet, pencil, [a for a, m in zip(areas, marks, strict=True)
-                                                if not m.value])
+    ones). On the tint, where a cell's plain brightness tells less (the tint is
+    known only as the photo shows it), a cell is read filled where it is both
+    ``DIM`` darker than the cells round it and evenly darker."""
+    opened = [a for a, m in zip(areas, marks, strict=True) if not m.value]
+    darker = _darker_than_round(sheet, pencil, opened)
     dim = {name for name, dip in darker.items() if dip >= DIM}
-    small = sheet.photo_scale() < FINE
-    if small:
-        dim |= _evenly_darker(pencil, [a for a, m in zip(areas, marks, strict=True) if not m.value])
-    return [Mark(m.what, m.name, True, LIKELIER) if small and darker.get(m.name, 0) >= DARKER
+    filled = set()
+    if sheet.photo_scale() < FINE:
+        even = _evenly_darker(pencil, opened)
+        tinted = {a.name for a in opened if a.cells[0] in pencil.tinted_cells}
+        filled = {name for name, dip in darker.items()
+                  if (name in even if name in tinted else dip >= DARKER) and dip >= DIM}
+        dim |= even
+    return [Mark(m.what, m.name, True, LIKELIER) if m.name in filled
             else Mark(m.what, m.name, m.value, min(m.confidence, 0.6)) if m.name in dim else m
             for m in marks]
 

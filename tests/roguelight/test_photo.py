@@ -439,9 +439,11 @@ def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo(
     """On a sheet small in the photo a light fill the paper's estimate took in shows
     only as a cell darker than the open cells round it (on an entrance block, for
     its tint): a little darker, a doubt read open; clearly darker, a doubt read
-    filled. The light's fall across the sheet and a soft shadow darken the cells
-    round a cell as much as the cell: no doubt. On a sharp photo, where the pencil
-    itself shows, a darker cell read open is a doubt, still read open."""
+    filled — on the tint only where it is also darker than the other tinted cells
+    in every quarter (A4), else a doubt read open (I6). The light's fall across the
+    sheet and a soft shadow darken the cells round a cell as much as the cell: no
+    doubt. On a sharp photo, where the pencil itself shows, a darker cell read open
+    is a doubt, still read open."""
     from types import SimpleNamespace
 
     board = shipped("basic")
@@ -456,13 +458,15 @@ def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo(
     for cell in tinted:
         x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
         image[y0:y1, x0:x1] *= 0.84
-    darker = {"C3": 0.91, "H3": 0.86, "A4": 0.86, "F9": 0.86}  # A4 on a block's tint
+    darker = {"C3": 0.91, "H3": 0.86, "A4": 0.86, "F9": 0.86, "I6": 0.86}  # A4, I6 tinted
     for name, share in darker.items():
         x0, y0, x1, y1 = reader._pixels(next(a for a in areas if a.name == name).box)
         image[y0:y1, x0:x1] *= share
     marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
     pencil = _fake_pencil(image, tinted)
     pencil.shade = np.zeros_like(image)  # the paper's estimate took the fills in
+    x0, y0, x1, y1 = reader._pixels(next(a for a in areas if a.name == "A4").box)
+    pencil.shade[y0:y1, x0:x1] = 0.14  # against the tint, the fill shows
     sheet = SimpleNamespace(image=image, photo_scale=lambda: 2.5)
     seen = {m.name: m for m in reader._dim_cells(sheet, pencil, areas, marks)}
     assert {name for name, m in seen.items() if m.doubt} == set(darker)
