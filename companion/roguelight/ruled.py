@@ -96,9 +96,10 @@ def _inside_open(reading: Reading, block: Rect) -> Reading:
     """A block may not overlap a plan nor touch it from inside, so the setup plan's
     cells stay open the whole game: those read filled in doubt (a neighbour's fill
     run over the line, the tint read as pencil) are read open by the rules, and
-    those read surely filled are doubts, as the sheet breaks the rules there."""
+    those read surely filled are doubts, as the sheet breaks the rules there. An
+    exit, filled at the end of the build, may be filled in a plan."""
     names = _area_names(reading.board)
-    inside = {c for c in block.cells() if c in reading.filled}
+    inside = {c for c in block.cells() if c in reading.filled and c not in reading.board.exits}
     if not inside:
         return reading
     doubted = {m.name for m in reading.marks if m.what == "cell" and m.doubt}

@@ -358,6 +358,18 @@ def test_a_cell_of_the_setup_plan_read_filled_is_read_open_by_rule_as_a_doubt():
     assert [(m.name, m.value) for m in read.doubts] == [(named[doubted], False),
                                                         (named[sure], True)]
     assert any(named[doubted] in note and block.name() in note for note in read.notes)
+    # a map file may set an entrance beside a corner: the exit there is filled at the end
+    from dataclasses import replace
+
+    from companion.grid import Rect
+
+    cornered = replace(board, entrances={**board.entrances, 1: (1, 0)},
+                       entrance_blocks={**board.entrance_blocks, 1: Rect(0, 0, 1, 1)})
+    exit_ = (0, 0)
+    read = ruled.with_setup_plan(reader.Reading(
+        cornered, "mine", frozenset(others | {exit_}), (), 2, frozenset(), frozenset(), (),
+        [reader.Mark("cell", named[exit_], True, 0.95)]))
+    assert exit_ in read.filled and not read.doubts
 
 
 def test_several_entrances_read_open_keep_one_and_fill_the_others_as_doubts():
