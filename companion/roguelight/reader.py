@@ -550,7 +550,8 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
     by the dashes along its sides (looked for just inside them; a side against a
     filled cell, where pencil hides them, counts ``BUSY``, and a line along the whole
     of it, which may be the fill's own edge, half; a side counts the less the more
-    of it a neighbour's pencil runs over, down to ``UNHIDDEN``), the best taken first
+    of it a neighbour's pencil runs over, down to ``UNHIDDEN``; a rectangle nothing
+    tells from a pocket of open cells counts ``UNTOLD``), the best taken first
     as long as they keep apart as plans must; and the likeliest of the rest, apart
     from the plans read, that the rules may yet add (``UNSEEN``)."""
     board = at.board
@@ -567,7 +568,7 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
             mean = float(np.average(sides, weights=weights))
             spread = float(np.sqrt(np.average((sides - mean) ** 2, weights=weights)))
             inner = [dashes.get(side, 0.0) for side in _inner_edges(rect)]
-            score = mean - 0.5 * spread
+            score = (mean - 0.5 * spread) * (1.0 if _told(board, rect, kinds) else UNTOLD)
             scored.append((score - INNER * (float(np.mean(inner)) if inner else 0.0), rect))
     scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
     taken: dict[Rect, float] = {}
@@ -616,6 +617,20 @@ UNSEEN = 6
 #: How much a side against a filled cell counts towards a plan, against a side by
 #: open cells: the neighbour's pencil, running up to the line, hides dashes there.
 BUSY = 0.5
+#: How much the dashes of a rectangle count where nothing tells it from a pocket of
+#: open cells walled by fills (:func:`_told`).
+UNTOLD = 0.5
+
+
+def _told(board: Map, rect: Rect, kinds: list) -> bool:
+    """Whether anything could tell a plan ``rect`` from a pocket of open cells: a
+    side between open cells, where dashes show alone, or a monster inside, whose
+    advance on the development track the rules hold the plans to. Along the wall
+    and fills, the line seen may as well be the fills' edges."""
+    return (any(not (kind[0] or kind[1]) for _seen, kind, _hidden in kinds)
+            or sum(board.count_monsters(set(rect.cells())).values()) > 0)
+
+
 #: How much a side a neighbour's pencil runs over the whole of still counts: where
 #: the pencil hides them, no dashes seen says little.
 UNHIDDEN = 0.3

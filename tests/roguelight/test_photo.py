@@ -1130,6 +1130,35 @@ def test_a_line_unbroken_along_a_filled_cell_counts_half_as_dashes(monkeypatch):
     assert reader._dotted(1.0, (False, False, False)) == 1.0  # between open cells
 
 
+def test_a_pocket_walled_by_fills_with_no_monster_needs_more_than_their_edges(monkeypatch):
+    """Two pockets of open cells walled all round by fills, the lines along every
+    side unbroken (the fills' edges as likely as dashes): I3:J4 holds no monster, so
+    neither dashes between open cells nor the development track could tell a plan
+    there, and it is not read one; C2:D3 holds two, which the track holds the plans
+    to, and is read one (a doubt either way)."""
+    from collections import defaultdict
+
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
+    bare, held = Rect(8, 2, 9, 3), Rect(2, 1, 3, 2)
+    walls = {(7, 2), (7, 3), (8, 1), (9, 1), (8, 4), (9, 4),
+             (1, 1), (1, 2), (4, 1), (4, 2), (2, 0), (3, 0), (2, 3), (3, 3)}
+    assert not sum(board.count_monsters(set(bare.cells())).values())
+    assert sum(board.count_monsters(set(held.cells())).values()) == 2
+    dashes = defaultdict(float)
+    for pocket in (bare, held):
+        for side in reader._perimeter(pocket):
+            dashes[side] = 1.0
+    monkeypatch.setattr(reader, "_dashes",
+                        lambda pencil, at, filled: (dashes, defaultdict(float)))
+    plans, marks, _unseen = reader._plans(None, at, frozenset(walls))
+    assert plans == (held,)
+    assert {(m.name, m.value) for m in marks if m.doubt} >= {(bare.name(), False),
+                                                             (held.name(), True)}
+
+
 def test_a_side_a_neighbours_fill_runs_over_says_little_against_a_plan(monkeypatch):
     """A plan A8:B9 under filled row 7, its open sides dashed faintly and no dash
     seen along the fills: where the fills' pencil runs on over that side, hiding
