@@ -494,15 +494,7 @@ def test_a_large_monster_darker_than_the_open_cells_round_it_is_read_filled_on_a
     filled, as a doubt."""
     from types import SimpleNamespace
 
-    board = shipped("advanced")
-    at = layout.SheetLayout(board)
-    areas = layout.areas(at)
-    tinted = frozenset(c for rect in board.entrance_blocks.values() for c in rect.cells())
-    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
-    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
-    for cell in tinted:
-        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
-        image[y0:y1, x0:x1] *= 0.84
+    areas, tinted, image = _plain_sheet("advanced", 0.84)
     large = next(a for a in areas if len(a.cells) > 1 and not set(a.cells) & tinted)
     x0, y0, x1, y1 = reader._pixels(large.box)
     image[y0:y1, x0:x1] *= 0.86
@@ -512,6 +504,20 @@ def test_a_large_monster_darker_than_the_open_cells_round_it_is_read_filled_on_a
     sheet = SimpleNamespace(image=image, photo_scale=lambda: 2.5)
     seen = reader._dim_cells(sheet, pencil, areas, marks)
     assert [(m.name, m.value, m.doubt) for m in seen if m.doubt] == [(large.name, True, True)]
+
+
+def _plain_sheet(name: str, tint: float):
+    """The sheet of the map ``name`` as bare paper (0.9) with its entrance blocks at
+    ``tint`` of it: (its areas, the tinted cells, the image)."""
+    board = shipped(name)
+    at = layout.SheetLayout(board)
+    tinted = frozenset(c for rect in board.entrance_blocks.values() for c in rect.cells())
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
+    for cell in tinted:
+        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
+        image[y0:y1, x0:x1] *= tint
+    return layout.areas(at), tinted, image
 
 
 def _fake_pencil(image, tinted_cells):
@@ -529,15 +535,7 @@ def test_a_cell_read_open_evenly_darker_in_every_quarter_is_a_doubt_on_a_small_p
     neighbour's stray, a plan's dashes) is not."""
     from types import SimpleNamespace
 
-    board = shipped("basic")
-    at = layout.SheetLayout(board)
-    areas = layout.areas(at)
-    tinted = frozenset(c for rect in board.entrance_blocks.values() for c in rect.cells())
-    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
-    image = np.full((int(height) + 1, int(width) + 1), 0.9, np.float32)
-    for cell in tinted:
-        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
-        image[y0:y1, x0:x1] = 0.8
+    areas, tinted, image = _plain_sheet("basic", 0.8 / 0.9)
     light = next(a for a in areas if set(a.cells) <= tinted and len(a.cells) == 1)
     x0, y0, x1, y1 = reader._pixels(light.box)
     image[y0:y1, x0:x1] = 0.76  # the tint, a light fill over it
