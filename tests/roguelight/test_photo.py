@@ -1364,27 +1364,36 @@ def test_a_goal_is_outlined_by_the_black_along_most_of_its_sides_against_the_gho
     assert [m.name for m in reader._goals(darker, at) if m.value] == ["blue"]
 
 
+def _bats(pencil_on):
+    """The basic map's sheet with only its bats' pictures (a dark blot filling the
+    middle of each cell) and ``pencil_on(first bat, u, v, inside the cell)`` over
+    each: (the layout, its areas, the bats, the pencil as the reader measures it)."""
+    at = layout.SheetLayout(shipped("basic"))
+    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
+    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
+    shade = np.zeros(ys.shape, np.float32)
+    areas = layout.areas(at)
+    bats = [a for a in areas if len(a.cells) == 1 and at.board.symbol(a.cells[0]) == "V"]
+    for area in bats:
+        u = (xs - reader.MARGIN_MM - area.box.x) / area.box.w
+        v = (ys - reader.MARGIN_MM - area.box.y) / area.box.h
+        inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
+        shade += 0.6 * ((np.abs(u - 0.5) < 0.22) & (np.abs(v - 0.5) < 0.2))
+        shade += pencil_on(area is bats[0], u, v, inside)
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade)
+    return at, areas, bats, pencil
+
+
 def test_an_x_over_a_cells_picture_is_seen_with_the_picture_taken_off():
     """The picture as the photo shows it is the median of the other cells printed
     with it and read open: taken off, a faint X drawn over a bat's picture shows
     along both diagonals (read crossed, as a doubt), the other bats show nothing,
     and a picture printed on no other open cell is not looked at so."""
-    at = layout.SheetLayout(shipped("basic"))
-    board = at.board
-    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
-    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
-    shade = np.zeros(ys.shape, np.float32)
-    areas = layout.areas(at)
-    bats = [a for a in areas if len(a.cells) == 1 and board.symbol(a.cells[0]) == "V"]
-    for area in bats:  # the picture: a dark blot filling the middle of the cell
-        box = area.box
-        u = (xs - reader.MARGIN_MM - box.x) / box.w
-        v = (ys - reader.MARGIN_MM - box.y) / box.h
-        shade += 0.6 * ((np.abs(u - 0.5) < 0.22) & (np.abs(v - 0.5) < 0.2))
-        if area is bats[0]:  # crossed out: a faint X, corner to corner
-            inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
-            shade += 0.1 * inside * ((np.abs(v - u) < 0.04) | (np.abs(v - (1 - u)) < 0.04))
-    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade)
+    def crossed(first: bool, u, v, inside):  # the first crossed out: a faint X
+        x = (np.abs(v - u) < 0.04) | (np.abs(v - (1 - u)) < 0.04)
+        return 0.1 * inside * x if first else 0.0
+
+    at, areas, bats, pencil = _bats(crossed)
     marks = [reader.Mark("cell", a.name, False, 0.95) for a in areas]
     seen = {m.name: m for m in reader._crossed_over_pictures(pencil, at, areas, marks,
                                                              frozenset())}
@@ -1402,21 +1411,10 @@ def test_only_the_picture_is_taken_off_so_the_other_cells_pencil_does_not_show_a
     off the whole of a clean bat's cell, that pencil would leave its negative there,
     which against the diagonals reads as an X. Only the picture is taken off: the
     clean bat stays open."""
-    at = layout.SheetLayout(shipped("basic"))
-    board = at.board
-    height, width = reader.Sheet.px(layout.PAGE_W, at.height)[::-1]
-    ys, xs = np.mgrid[0:int(height) + 1, 0:int(width) + 1].astype(np.float32) / reader.PX
-    shade = np.zeros(ys.shape, np.float32)
-    areas = layout.areas(at)
-    bats = [a for a in areas if len(a.cells) == 1 and board.symbol(a.cells[0]) == "V"]
-    for area in bats:
-        u = (xs - reader.MARGIN_MM - area.box.x) / area.box.w
-        v = (ys - reader.MARGIN_MM - area.box.y) / area.box.h
-        inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
-        shade += 0.6 * ((np.abs(u - 0.5) < 0.22) & (np.abs(v - 0.5) < 0.2))
-        if area is not bats[0]:
-            shade += 0.5 * inside * ((v > 0.7) | (u > 0.7))
-    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade)
+    def strayed(first: bool, u, v, inside):  # the others: fills run in at two sides
+        return 0.0 if first else 0.5 * inside * ((v > 0.7) | (u > 0.7))
+
+    at, areas, _others, pencil = _bats(strayed)
     marks = [reader.Mark("cell", a.name, False, 0.95) for a in areas]
     assert not any(m.value for m in reader._crossed_over_pictures(pencil, at, areas, marks,
                                                                   frozenset()))
