@@ -343,7 +343,7 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
             continue
         left, top, _right, _bottom = _pixels(area.box)
         window = (slice(top, top + size[0]), slice(left, left + size[1]))
-        residue.relief[window] = np.where(_pictured(area, size, pencil.clear),
+        residue.relief[window] = np.where(_pictured(area, area.box, size, pencil.clear),
                                           relief[window] - np.median(printed, axis=0),
                                           relief[window])
         strayed = _strayed(area, painted)
@@ -354,10 +354,10 @@ def _crossed_over_pictures(pencil: Pencil, at: SheetLayout, areas: list[Area],
     return [found.get(m.name, m) for m in marks]
 
 
-def _pictured(area: Area, size: tuple[int, int], clear: float) -> np.ndarray:
-    """Where in ``area``'s pixels (``size`` of them from its top left) its pictures
-    are printed, ``clear`` mm round each for the photo's blur."""
-    left, top, _right, _bottom = _pixels(area.box)
+def _pictured(area: Area, box: Box, size: tuple[int, int], clear: float) -> np.ndarray:
+    """Where in ``box`` (``size`` pixels from its top left) ``area``'s pictures are
+    printed, ``clear`` mm round each for the photo's blur."""
+    left, top, _right, _bottom = _pixels(box)
     mask = np.zeros(size, bool)
     for picture in area.pictures:
         x0, y0, x1, y1 = _pixels(Box(picture.x - clear, picture.y - clear,
@@ -628,7 +628,7 @@ def _told(board: Map, rect: Rect, kinds: list) -> bool:
     advance on the development track the rules hold the plans to. Along the wall
     and fills, the line seen may as well be the fills' edges."""
     return (any(not (kind[0] or kind[1]) for _seen, kind, _hidden in kinds)
-            or sum(board.count_monsters(set(rect.cells())).values()) > 0)
+            or any(board.is_monster(cell) for cell in rect.cells()))
 
 
 #: How much a side a neighbour's pencil runs over the whole of still counts: where
@@ -1116,11 +1116,7 @@ def _free(area: Area, inset: float = 0.7, clear: float = 0.5,
     box = Box(area.box.x + inset, area.box.y + inset, area.box.w - 2 * inset,
               area.box.h - 2 * inset)
     x0, y0, x1, y1 = _pixels(box)
-    mask = np.ones((y1 - y0, x1 - x0), bool)
-    for picture in area.pictures:
-        px0, py0, px1, py1 = _pixels(Box(picture.x - clear, picture.y - clear,
-                                         picture.w + 2 * clear, picture.h + 2 * clear))
-        mask[max(py0 - y0, 0):max(py1 - y0, 0), max(px0 - x0, 0):max(px1 - x0, 0)] = False
+    mask = ~_pictured(area, box, (y1 - y0, x1 - x0), clear)
     for side, reach in (strayed or {}).items():
         _from_side(mask, side)[:max(round((reach - inset) * PX), 0)] = False
     return box, mask

@@ -105,7 +105,7 @@ function tapped(cell) {
     addPlan(corner, cell);
     corner = null;
   } else if (doubtful.has(cell)) {
-    confirm(cell);  // the first tap on a doubt confirms what was read
+    confirmDoubt(cell);  // the first tap on a doubt confirms what was read
   } else if (filled.has(cell)) {
     filled.delete(cell);
   } else {
@@ -303,7 +303,7 @@ async function readPhoto(file) {
 
 // A ringed cell confirmed by a tap: its line leaves the list of doubts, and once no
 // cell is ringed the message says so rather than still asking to check them.
-function confirm(cell) {
+function confirmDoubt(cell) {
   doubtful.delete(cell);
   document.querySelectorAll("#doubts li.doubt").forEach((item) => {
     if (item.dataset.name === cell) item.remove();
