@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.grid import Cell, Rect, cell_name
+from companion.grid import Cell, Rect, cell_name, parse_range
 from companion.i18n import _
 from companion.photo import MARGIN as MARGIN_MM
 from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
@@ -465,11 +465,16 @@ def _items(pencil: Pencil, at: SheetLayout, small: bool
 
 
 def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:
-    """An item box filled, and how sure: pencil in it, measured as in a cell; on a
-    sheet small in the photo, where light hatching has few pixels dark enough to
-    count, a box darker than the paper by ``SHADED`` on average is filled, as a doubt."""
+    """An item box filled, and how sure: pencil in it, measured as in a cell, filled
+    all over — the share of pencil in the second emptiest quarter, so that a dot or
+    a line's end in one corner leaves it unspent; on a sheet small in the photo,
+    where light hatching has few pixels dark enough to count, a box darker than the
+    paper by ``SHADED`` on average is filled, as a doubt."""
     inside = _inside(box, 0.3 + pencil.clear)
-    value, confidence = _decide(pencil.share(inside), SPENT, SPENT_BAND)
+    x0, y0, x1, y1 = _pixels(inside)
+    inked = pencil.inked[y0:y1, x0:x1]
+    quarters = sorted(_quarters(inked, np.ones(inked.shape, bool)))
+    value, confidence = _decide(quarters[1], SPENT, SPENT_BAND)
     if not value and small and pencil.share(inside, pencil.shade) >= SHADED:
         return True, LIKELIER
     return value, confidence
@@ -596,18 +601,27 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
 def _crowded(rect: Rect, score: float, taken: dict[Rect, float], marks: list[Mark]
              ) -> list[Mark]:
     """``marks`` with ``rect`` — kept out by a likelier plan read beside or over it,
-    as plans keep apart — a doubt where it would be read a plan itself and scores
-    nearly as well (``RIVAL``), and so that plan: dashes seen a cell off, or two
-    plans one of which the rules drop for the track."""
-    if score < PLANNED:
-        return marks
+    as plans keep apart — a doubt where it scores nearly as well (``RIVAL``) and
+    would be read a plan itself, or, too faint for that, is the likeliest rectangle
+    just beside that plan; and so that plan: dashes seen a cell off, two plans one
+    of which the rules drop for the track, or the plan drawn beside a faint one
+    read, which the rules may take instead."""
     other = next(t for t in taken if too_close(rect, t))
     near = 0.5 + max(taken[other] - score, 0.0) / (2 * RIVAL)
     if near >= DOUBT or any(m.name == rect.name() for m in marks):
         return marks
+    if score < PLANNED and (rect.overlaps(other) or any(
+            m.what == "plan" and not m.value and _beside(parse_range(m.name), other)
+            for m in marks)):
+        return marks
     return [Mark(m.what, m.name, m.value, min(m.confidence, near))
             if m.name == other.name() else m for m in marks] + [
         Mark("plan", rect.name(), False, near)]
+
+
+def _beside(rect: Rect, other: Rect) -> bool:
+    """Whether ``rect`` lies beside ``other``, too close to be a plan with it."""
+    return too_close(rect, other) and not rect.overlaps(other)
 
 
 #: How many of the likeliest rectangles read as no plan the rules may still add,

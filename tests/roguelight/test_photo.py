@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.grid import parse_range
 from companion.roguelight import layout, reader, ruled
 from companion.roguelight.maps import GOALS, shipped
 from tests.roguelight import photos
@@ -1183,6 +1184,35 @@ def test_a_side_a_neighbours_fill_runs_over_says_little_against_a_plan(monkeypat
         assert plans == read
 
 
+def test_a_rectangle_kept_out_by_a_plan_beside_it_scoring_nearly_as_well_is_a_doubt(
+        monkeypatch):
+    """A8:B9 read a plan on faint dashes and C8:D9 beside it (plans keep apart: they
+    cannot both be) on fainter ones, too faint to be read a plan alone: both are
+    doubts, so the player looks at that corner and the rules may take either; a
+    third rectangle there, scoring less, is not listed."""
+    from collections import defaultdict
+
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
+    filled = frozenset((x, 6) for x in range(4))
+    read, beside = Rect(0, 7, 1, 8), Rect(2, 7, 3, 8)
+    dashes = defaultdict(float)
+    for rect, seen in ((beside, 0.25), (read, 0.36)):
+        for side in reader._perimeter(rect):
+            (x0, y0, x1, y1), (ix, iy) = side
+            dashes[side] = dashes[(x0, y0, x1, y1), (-ix, -iy)] = seen
+    monkeypatch.setattr(reader, "_dashes",
+                        lambda pencil, at, filled: (dashes, defaultdict(float)))
+    plans, marks, _unseen = reader._plans(None, at, filled)
+    doubts = {(m.name, m.value) for m in marks if m.doubt}
+    assert plans == (read,)
+    assert {(read.name(), True), (beside.name(), False)} <= doubts
+    assert len([name for name, value in doubts if not value
+                and not parse_range(name).overlaps(read)]) == 1
+
+
 def test_an_item_box_hatched_lightly_is_spent():
     """An item mark's box hatched in light pencil, lines 1.8 mm apart (a quick
     spend), is read spent with no doubt, as a cell hatched so is filled; the boxes
@@ -1198,6 +1228,24 @@ def test_an_item_box_hatched_lightly_is_spent():
     assert set(reading.spent) == spent
     assert not [m for m in reading.doubts if m.what == "spent"]
     assert len(board.item_points) > max(spent)
+
+
+def test_a_dot_in_one_corner_of_an_item_box_leaves_it_unspent():
+    """A spent box is filled all over, as a cell is: a dot of pencil in one corner
+    of an empty box (a slip of the pen) leaves it unspent, with no doubt, where a
+    box hatched beside it is spent."""
+    rng, board, at, _large, sheet, pen = _blank_basic_sheet(8)
+    dotted, hatched = at.item_box(4), at.item_box(6)
+    x, y = dotted.x + 1.2, dotted.y + dotted.h - 1.2
+    sheet.stroke([(x - 0.3, y), (x + 0.3, y + 0.1), (x, y - 0.3)],
+                 photos.Pen(pen.colour, 0.7, 0.9, 0.2))
+    _hatched(sheet, hatched, 0.8, 1.0, pen, rng)
+    shot = photos.Shot(megapixels=10, tilt=20, turn=40, fill=0.9, curl=1, light=0.85,
+                       shadow=1, blur=0.5, noise=2, quality=70)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {int(m.name): m for m in reading.marks if m.what == "spent"}
+    assert reading.spent == {6} and not marks[4].doubt
+    assert len(board.item_points) > 6
 
 
 def test_an_item_box_darker_on_average_on_a_small_photo_is_never_read_surely_unspent():
