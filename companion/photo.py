@@ -166,14 +166,14 @@ class Sheet:
         if len(across) < 12 or len(down) < 12:
             return 0
         w, h = self.size
-        gx, gy = np.meshgrid((np.arange(w) / PX - MARGIN) / self.width,
-                             (np.arange(h) / PX - MARGIN) / self.height)
+        gx = (np.arange(w) / PX - MARGIN) / self.width
+        gy = (np.arange(h) / PX - MARGIN) / self.height
         shift = []
         for pairs in (across, down):
             xs = np.array([lm.centre[0] for lm, _ in pairs]) / self.width
             ys = np.array([lm.centre[1] for lm, _ in pairs]) / self.height
             coef = _robust_surface(xs, ys, np.array([d for _, d in pairs]))
-            shift.append(_surface(coef, gx, gy).astype(np.float32) * PX)
+            shift.append(_surface(coef * PX, gx, gy))
         self.shift = (shift[0], shift[1])
         self.image = self._warp()
         return len(found)
@@ -276,7 +276,15 @@ def _terms(x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
 
 
 def _surface(coef: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return sum(c * t for c, t in zip(coef, _terms(x, y), strict=True))
+    """The cubic of ``coef`` (over :func:`_terms`) at every point of the grid of
+    columns ``x`` and rows ``y``: as a cubic in y whose coefficients are cubics in x,
+    so that only four sums run over the whole grid."""
+    c = coef
+    by_x = [c[0] + c[1] * x + c[3] * x * x + c[8] * x ** 3, c[2] + c[4] * x + c[6] * x * x,
+            c[5] + c[7] * x, np.full_like(x, c[9])]
+    rows = [np.ones_like(y), y, y * y, y ** 3]
+    return sum(np.outer(r.astype(np.float32), b.astype(np.float32))
+               for r, b in zip(rows, by_x, strict=True))
 
 
 def _robust_surface(x: np.ndarray, y: np.ndarray, d: np.ndarray) -> np.ndarray:

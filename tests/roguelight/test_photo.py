@@ -173,6 +173,22 @@ def test_a_tiny_photo_is_refused():
     _refused(cv2.imencode(".png", np.zeros((200, 150), np.uint8))[1].tobytes(), "150 × 200")
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(-5, 5), min_size=10, max_size=10))
+def test_the_paper_curls_shift_is_its_cubic_at_every_pixel(coef):
+    """The shift that takes the paper's curl out, a cubic fitted to where the
+    printed lines were found, is evaluated over the whole sheet at once: at every
+    pixel it is the cubic's value there."""
+    from companion import photo
+
+    x, y = np.linspace(-0.05, 1.05, 31), np.linspace(-0.05, 1.05, 17)
+    grid = photo._surface(np.array(coef), x, y)
+    gx, gy = np.meshgrid(x, y)
+    each = sum(c * term for c, term in zip(coef, photo._terms(gx, gy), strict=True))
+    assert grid.shape == (17, 31) and grid.dtype == np.float32
+    assert np.allclose(grid, each, atol=1e-4 * (1 + np.abs(each).max()))
+
+
 def test_a_blurred_photo_is_refused_with_the_measure():
     shot = photos.photo(3, "basic")
     image = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_COLOR)
