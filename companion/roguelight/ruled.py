@@ -119,7 +119,7 @@ def with_plans_agreeing(reading: Reading) -> Reading:
     last number; every block is drawn against a fill or a plan. Where the count and
     the plans read cannot both be so, or fills read touch nothing, the likeliest
     reading that agrees is taken — numbers crossed or not, up to ``AGREEING`` plans
-    in doubt added or dropped, fills to attach (:func:`with_blocks_attached`) — and
+    read dropped or likely plans added, fills to attach (:func:`with_blocks_attached`) — and
     what changed is a doubt. A sheet not set up (every entrance but one filled) is
     read as it is."""
     board = reading.board
@@ -369,12 +369,14 @@ def _agrees(board: Map, filled: frozenset[Cell], plans: tuple[Rect, ...],
 
 
 def _plan_changes(reading: Reading):
-    """Sets of plans to add or drop (those read with a doubt, or doubted unread, or
-    the likeliest unread, the entrance blocks aside), with what each set costs: how
-    unlikely its marks made it."""
+    """Sets of plans to add or drop (those read, or doubted unread, or the likeliest
+    unread, the entrance blocks aside), with what each set costs: how unlikely its
+    marks made it — a plan read surely costs too much to drop but for a track read
+    as surely."""
     board = reading.board
     last = {m.name: m for m in reading.marks if m.what == "plan"}
-    doubted = [(rect, m) for m in [*(m for m in last.values() if m.doubt), *reading.unseen]
+    doubted = [(rect, m) for m in [*(m for m in last.values() if m.doubt or m.value),
+                                   *reading.unseen]
                for rect in [parse_range(m.name)] if rect not in board.entrance_blocks.values()]
     yield frozenset(), 0.0
     for size in range(1, AGREEING + 1):

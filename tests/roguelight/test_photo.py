@@ -676,6 +676,30 @@ def test_a_plan_read_as_not_drawn_may_be_added_to_agree_with_a_sure_track():
     assert sure.plans == () and any("look over both" in note for note in sure.notes)
 
 
+def test_a_plan_read_not_quite_surely_may_be_dropped_to_agree_with_a_sure_track():
+    """A plan read though not beyond doubt (a line of the sheet seen as dashes) is
+    among the plans the rules may drop: the track crossed to 2 surely, a plan
+    holding 2 monsters read at 0.8, the likeliest unread rectangle holding 2 too at
+    0.9 — the plan read is dropped, as a doubt, not a second one added; one read
+    surely is kept, with a note to look over both."""
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    plan = _plan_holding(board, 2)
+    other = next(r for r in (Rect(x, y, x + 1, y + 1) for y in range(9) for x in range(9))
+                 if not ruled.too_close(r, plan) and sum(
+                     board.count_monsters(set(r.cells())).values()) == 2
+                 and not any(r.overlaps(b) for b in board.entrance_blocks.values()))
+    unseen = [reader.Mark("plan", other.name(), False, 0.9)]
+    read = _with_track(board, _track(2, 0.97), plans=[plan], unseen=unseen,
+                       marks=[reader.Mark("plan", plan.name(), True, 0.8)])
+    assert read.plans == () and read.development == 2
+    assert [(m.what, m.name, m.value) for m in read.doubts] == [("plan", plan.name(), False)]
+    sure = _with_track(board, _track(2, 0.97), plans=[plan], unseen=unseen,
+                       marks=[reader.Mark("plan", plan.name(), True, 0.999)])
+    assert sure.plans == (plan,) and any("look over both" in note for note in sure.notes)
+
+
 def test_a_bat_filled_may_have_advanced_the_track_by_two():
     board = shipped("basic")
     bat = next(c for c in board.cells if board.symbol(c) == "V")
