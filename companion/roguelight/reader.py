@@ -51,6 +51,9 @@ DARK, LIGHT = 0.25, 0.1
 SHARPEST_BLUR = 0.5
 #: The paper's brightness (0–1) below which a photo is too dark to read.
 DARKEST_PAPER = 0.16
+#: Pixels a millimetre of the sheet in the photo below which it is refused: an item
+#: box (4 mm) is then too few pixels to look in clear of its printed line.
+SMALLEST = 1.5
 
 
 # --- finding the sheet ---------------------------------------------------------------------
@@ -125,6 +128,11 @@ def _check_light(sheet: Sheet, at: SheetLayout) -> list[str]:
                            "needed); hold the phone still and let it focus",
                            sharp=f"{sharp:.2f}", least=f"{SHARPEST_BLUR:.2f}"))
     scale = sheet.photo_scale()
+    if scale < SMALLEST:
+        raise PhotoError(_("the sheet is too small in the photo to read: {scale} pixels a "
+                           "millimetre (at least {least} are needed); take the photo closer, "
+                           "the sheet filling the frame", scale=f"{scale:.1f}",
+                           least=f"{SMALLEST:.1f}"))
     if scale < FINE:
         return [_("the sheet is small in the photo ({scale} pixels a millimetre): light "
                   "pencil may be missed, so look over the cells read open, or take the photo "

@@ -173,6 +173,18 @@ def test_a_tiny_photo_is_refused():
     _refused(cv2.imencode(".png", np.zeros((200, 150), np.uint8))[1].tobytes(), "150 × 200")
 
 
+def test_a_sheet_too_small_in_the_photo_to_read_is_refused_with_the_measure():
+    """A whole sheet a third of a one-megapixel photo across: its corner marks are
+    found, but at 1.3 pixels a millimetre an item box is too few pixels to look in;
+    the photo is refused with the measure, not read as a page of doubts."""
+    rng = random.Random(3)
+    sheet = photos.Sheet(photos.printed_page("basic"), rng)
+    shot = photos.Shot(megapixels=1.0, tilt=5, turn=0, fill=0.45, curl=0, light=1, shadow=1,
+                       blur=0.5, noise=1, quality=90)
+    _refused(photos.photograph(sheet.image, shot, rng), "too small in the photo",
+             "1.3 pixels a millimetre", "at least 1.5")
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.floats(-5, 5), min_size=10, max_size=10))
 def test_the_paper_curls_shift_is_its_cubic_at_every_pixel(coef):
