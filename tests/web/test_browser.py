@@ -217,6 +217,29 @@ def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed
     assert page.is_hidden("#said") and page.text_content("#total") == total
 
 
+def test_a_photo_with_the_sheet_too_small_to_read_says_so_and_leaves_the_grid(
+        server, page, tmp_path) -> None:
+    """A sheet at 1.4 pixels a millimetre in the photo is refused: the page says so,
+    with the measure, and the tap grid stays as it was, no doubt ringed."""
+    import cv2
+
+    photo = cv2.imread(str(Path(__file__).parents[2] / "examples" / "roguelight"
+                           / "alice-photo.jpg"))
+    tiny = tmp_path / "tiny.jpg"
+    cv2.imwrite(str(tiny), cv2.resize(photo, None, fx=0.35, fy=0.35,
+                                      interpolation=cv2.INTER_AREA))
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    before = page.locator("#grid button.filled").count()
+    page.set_input_files("#photo", str(tiny))
+    page.wait_for_selector("#error:not([hidden])")
+    assert "too small in the photo" in page.text_content("#error")
+    assert "1.5" in page.text_content("#error")
+    assert page.locator("#grid button.doubt").count() == 0
+    assert page.locator("#grid button.filled").count() == before
+    assert page.is_hidden("#accept")
+
+
 def test_dark_hall_tokens_and_pools_placed_by_tapping(server, page) -> None:
     page.goto(f"{server}/darkhall")
     page.wait_for_selector("body[data-ready=yes]")
