@@ -2,7 +2,8 @@
 shares (OpenCV and NumPy, imported only here and only when a photo is read).
 
 - :func:`decode` — the photo's bytes to a grey image (any format OpenCV reads);
-- :func:`find_markers` — the ArUco fiducials printed in the sheet's corners;
+- :func:`find_markers` — the ArUco fiducials printed in the sheet's corners, and
+  :func:`more_markers` — those missed, looked for again where the others place them;
 - :class:`Sheet` — the sheet seen straight on, ``PX`` pixels a millimetre, in
   the sheet's own millimetres: the corner markers give a perspective map, and
   printed landmarks (lines, boxes, circles) then correct the paper's curl;
@@ -74,15 +75,91 @@ def find_markers(gray: np.ndarray, codes: Iterable[int]) -> dict[int, np.ndarray
 
 
 def _detect(gray: np.ndarray, wanted: set[int]) -> dict[int, np.ndarray]:
+    found: dict[int, np.ndarray] = {}
+    for code, quad in _quads(gray, wanted):
+        found.setdefault(code, quad)
+    return found
+
+
+def _quads(gray: np.ndarray, wanted: set[int], wrong_bits: bool = False
+           ) -> list[tuple[int, np.ndarray]]:
+    """Every marker of ``wanted`` seen, in the order OpenCV finds them; with
+    ``wrong_bits``, one of its bits may read wrong."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    if wrong_bits:
+        parameters.errorCorrectionRate = 1.0
     corners, ids, _rejected = cv2.aruco.ArucoDetector(dictionary, parameters).detectMarkers(gray)
-    found: dict[int, np.ndarray] = {}
-    for quad, code in zip(corners, [] if ids is None else ids.ravel(), strict=True):
-        if int(code) in wanted and int(code) not in found:
-            found[int(code)] = quad.reshape(4, 2).astype(np.float64)
-    return found
+    return [(int(code), quad.reshape(4, 2).astype(np.float64))
+            for quad, code in zip(corners, [] if ids is None else ids.ravel(), strict=True)
+            if int(code) in wanted]
+
+
+#: A marker found allowing a wrong bit is kept only as large as those found surely
+#: (its side between these shares of theirs: a tilted sheet's near and far corners
+#: differ so much), no further from where they place it (an affine map, which
+#: leaves out the tilt's perspective) than ``ASTRAY`` of the distance between them,
+#: and with the sheet seen through all the markers a plane: no corner further than
+#: ``FITS`` of a marker's side from where one homography puts it. Printed shapes
+#: read as markers (the QR code's squares, pencilled cells) fail these.
+SIDES, ASTRAY, FITS = (0.65, 1.55), 0.35, 0.11
+
+
+def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
+                 found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``found`` (two markers at least), with those of ``expected`` (code → its
+    corners on the sheet, mm) it missed looked for again allowing one wrong bit —
+    a small, blurred marker — each kept only where it fits the others."""
+    missing = set(expected) - set(found)
+    if not missing or len(found) < 2:
+        return found
+    scale = min(1.0, SEARCH_SIDE / max(gray.shape))
+    seen = []
+    for zoom in sorted({scale, 1.0, 2.0}):
+        image = gray if zoom == 1 else cv2.resize(
+            gray, None, fx=zoom, fy=zoom,
+            interpolation=cv2.INTER_AREA if zoom < 1 else cv2.INTER_CUBIC)
+        seen += [(code, quad / zoom) for code, quad in _quads(image, missing, wrong_bits=True)]
+    placed = _affine(expected, found)
+    side = np.mean([_side(quad) for quad in found.values()])
+    reach = ASTRAY * max(np.linalg.norm(a.mean(0) - b.mean(0))
+                         for a in found.values() for b in found.values())
+    astray = {}
+    for code, quad in seen:
+        off = float(np.max(np.linalg.norm(quad - placed(expected[code]), axis=1)))
+        if (SIDES[0] <= _side(quad) / side <= SIDES[1] and off <= reach
+                and (code not in astray or off < astray[code][0])):
+            astray[code] = (off, quad)
+    kept = dict(found)
+    for code, (_off, quad) in sorted(astray.items(), key=lambda item: item[1][0]):
+        if _plane(expected, {**kept, code: quad}) <= FITS * side:
+            kept[code] = quad
+    return kept
+
+
+def _side(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean())
+
+
+def _affine(expected: dict[int, np.ndarray], found: dict[int, np.ndarray]):
+    """The affine map from the sheet (mm) to the photo that fits ``found`` best."""
+    sheet = np.concatenate([expected[code] for code in found])
+    photo = np.concatenate(list(found.values()))
+    matrix = np.linalg.lstsq(np.c_[sheet, np.ones(len(sheet))], photo, rcond=None)[0]
+    return lambda points: np.c_[points, np.ones(len(points))] @ matrix
+
+
+def _plane(expected: dict[int, np.ndarray], found: dict[int, np.ndarray]) -> float:
+    """How far (photo pixels) the furthest corner of ``found`` is from where the
+    homography that fits them all best puts it."""
+    sheet = np.concatenate([expected[code] for code in found])
+    photo = np.concatenate(list(found.values()))
+    homography = cv2.findHomography(sheet, photo, 0)[0]
+    if homography is None:
+        return float("inf")
+    fitted = cv2.perspectiveTransform(sheet[None], homography)[0]
+    return float(np.max(np.linalg.norm(fitted - photo, axis=1)))
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@ fiducials (their codes name the corner and the map), a QR code (game, map,
 layout, and a map file's hash) and a ring round every cell's picture where a
 player's pencil is looked for. The reader:
 
-1. finds the fiducials and sees the sheet straight on; printed boxes, circles
-   and cells then correct the paper's curl (:mod:`companion.photo`);
+1. finds the fiducials (where only two read, the others again allowing a
+   wrong bit, where those two place them) and sees the sheet straight on;
+   printed boxes, circles and cells then correct the paper's curl
+   (:mod:`companion.photo`);
 2. measures the paper's brightness everywhere (shadows included) from the
    parts of the sheet no pencil has touched;
 3. reads what a player writes, by the rules: filled cells (塗り潰し), dotted
@@ -33,7 +35,7 @@ import numpy as np
 from companion.grid import Cell, Rect, cell_name, parse_range
 from companion.i18n import _
 from companion.photo import MARGIN as MARGIN_MM
-from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers
+from companion.photo import PX, Landmark, PhotoError, Sheet, decode, find_markers, more_markers
 from companion.roguelight import layout
 from companion.roguelight.layout import Area, Box, SheetLayout
 from companion.roguelight.maps import BAT, BLUE, GHOST, GOALS, GREEN, ITEM, Map, shipped
@@ -68,12 +70,15 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     group, seen = _best_group(codes)
     board, reference = _the_map(group, board, source, map_reference)
     at = SheetLayout(board)
+    if len(seen) < 3:  # two: the others looked for again where those place them
+        seen = more_markers(gray, {group + i: np.array(_corners(box)) for i, box in
+                                   enumerate(at.markers)}, seen)
+        if len(seen) < 3:
+            raise _no_sheet(len(seen))
     points = []
     for i, box in enumerate(at.markers):
         if group + i in seen:
-            corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h),
-                       (box.x, box.y + box.h)]
-            points += list(zip(corners, seen[group + i], strict=True))
+            points += list(zip(_corners(box), seen[group + i], strict=True))
     sheet = Sheet(gray, points, layout.PAGE_W, at.height)
     notes = _check_light(sheet, at)
     sheet.uncurl(landmarks(at))
@@ -85,17 +90,27 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
-    """The map whose corner marks were seen most; at least three are needed."""
+    """The map whose corner marks were seen most: two at least, for the others to
+    be looked for again where they place them (three are needed)."""
     groups: dict[int, int] = {}
     for code in codes:
         groups[code // 4 * 4] = groups.get(code // 4 * 4, 0) + 1
-    if not groups or max(groups.values()) < 3:
-        seen = max(groups.values(), default=0)
-        raise PhotoError(_("no sheet found: {seen} of the four corner marks seen (the black "
-                           "squares in the sheet's corners); photograph the whole sheet, flat, "
-                           "in good light", seen=seen))
+    if not groups or max(groups.values()) < 2:
+        raise _no_sheet(max(groups.values(), default=0))
     group = max(groups, key=lambda g: (groups[g], -g))
     return group, {c: p for c, p in codes.items() if c // 4 * 4 == group}
+
+
+def _no_sheet(seen: int) -> PhotoError:
+    return PhotoError(_("no sheet found: {seen} of the four corner marks seen (the black "
+                        "squares in the sheet's corners); photograph the whole sheet, flat, "
+                        "in good light", seen=seen))
+
+
+def _corners(box: Box) -> list[tuple[float, float]]:
+    """A marker's corners (mm), clockwise from its top left, as OpenCV gives them."""
+    return [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h),
+            (box.x, box.y + box.h)]
 
 
 def _the_map(group: int, board: Map | None, source: str | None,

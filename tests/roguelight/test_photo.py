@@ -100,14 +100,74 @@ def test_a_cells_picture_leaves_a_ring_for_the_pencil(name):
 @pytest.mark.parametrize(("name", "paper"), [("basic", "a4"), ("advanced", "letter")])
 def test_a_blank_printed_sheet_reads_blank_with_its_qr(name, paper):
     page = photos.printed_page(name, "en", paper)
-    photo = (np.clip(page.image, 0, 1) * 255).astype(np.uint8)[:, :, ::-1]
-    jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
-    read = reader.read(jpeg)
+    read = reader.read(_jpeg(page.image))
     assert read.map_reference == name
     assert read.filled == frozenset() and read.plans == () and read.development == 0
     assert read.circled == frozenset() and read.spent == frozenset() and read.goals == ()
     assert read.notes == []  # the QR code was read and agrees
     assert read.doubts == []
+
+
+def _jpeg(image: np.ndarray) -> bytes:
+    photo = (np.clip(image, 0, 1) * 255).astype(np.uint8)[:, :, ::-1]
+    return cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+
+
+def _marker_bit(page: photos.Page, corner: int, row: int, column: int):
+    """The pixels of one bit (``row``, ``column``, 0–3) of a corner marker."""
+    box = page.layout.markers[corner]
+    module = layout.MARKER / 6  # a black border round 4 × 4 bits
+    x, y = (page.origin[0] + box.x + (1 + column) * module,
+            page.origin[1] + box.y + (1 + row) * module)
+    return (slice(round(y * photos.PX), round((y + module) * photos.PX)),
+            slice(round(x * photos.PX), round((x + module) * photos.PX)))
+
+
+def _with_a_wrong_bit(page: photos.Page, image: np.ndarray, corner: int) -> None:
+    """The marker in ``corner`` of ``image`` with its first bit the other colour."""
+    where = _marker_bit(page, corner, 0, 0)
+    image[where] = 1.0 - image[where].mean(axis=(0, 1)).round()
+
+
+def test_corner_marks_with_a_wrong_bit_are_found_where_the_others_place_them():
+    """Two of the four corner marks read wrong (a small, blurred marker loses a bit):
+    they are looked for again allowing a wrong bit, where the other two place them,
+    and the sheet is read as it is, not refused."""
+    page = photos.printed_page("basic")
+    image = page.image.copy()
+    for corner in (0, 2):
+        _with_a_wrong_bit(page, image, corner)
+    data = _jpeg(image)
+    from companion import photo
+
+    assert sorted(photo.find_markers(photo.decode(data), range(12))) == [1, 3]
+    read = reader.read(data)
+    assert read.map_reference == "basic" and read.doubts == [] and read.filled == frozenset()
+
+
+@pytest.mark.parametrize("moved", [(90, 130), (25, 30)])  # mm: to the middle, or nearer
+def test_a_marker_read_allowing_a_wrong_bit_is_kept_only_where_the_others_place_it(moved):
+    """A shape read as a missing corner mark (allowing a wrong bit) anywhere but
+    where the marks found place it is not taken for it: far off, by where the
+    others place it; a little off, as the four marks would not lie on one plane."""
+    from companion import photo
+
+    page = photos.printed_page("basic")
+    image = page.image.copy()
+    for corner in (0, 2):
+        _with_a_wrong_bit(page, image, corner)
+    side = round(layout.MARKER * photos.PX)  # the top left mark moves
+    left, top = (round(v * photos.PX) for v in page.origin)
+    mark = image[top:top + side, left:left + side].copy()
+    image[top:top + side, left:left + side] = 1.0
+    left, top = left + round(moved[0] * photos.PX), top + round(moved[1] * photos.PX)
+    image[top:top + side, left:left + side] = mark
+    gray = photo.decode(_jpeg(image))
+    found = photo.find_markers(gray, range(12))
+    assert sorted(found) == [1, 3]
+    assert 0 in {code for code, _quad in photo._quads(gray, {0}, wrong_bits=True)}  # seen
+    expected = {i: np.array(reader._corners(box)) for i, box in enumerate(page.layout.markers)}
+    assert sorted(photo.more_markers(gray, expected, found)) == [1, 2, 3]
 
 
 # --- photos of played sheets -----------------------------------------------------------------
