@@ -285,7 +285,9 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     (:meth:`Pencil.unstrayed`). With no pencil at all left it is open; with
     pencil in two quarters at most it is a doubt: a scribble straying in over
     another line, or an X whose ends the bands hide — crossed out if its
-    diagonals, bands and all, show one. A cell read open is looked at for an X
+    diagonals, bands and all, show one; where the bands leave two quarters at
+    most to look at (round a picture), one of them bare, it is open as a doubt:
+    a fill reaches every part of a cell. A cell read open is looked at for an X
     ``STRAY`` clear of those sides, and then for one drawn freehand, its strokes'
     ends off the corners (read crossed, as a doubt). ``fill`` is what
     :meth:`Pencil.fill` saw."""
@@ -295,6 +297,8 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
             return fill
         if left[-1] <= CLEAN:
             return _decide(left[-1], FILLED, FILLED_BAND)
+        if len(left) < 3 and left[0] <= CLEAN:
+            return False, LIKELIER
         if len(left) < 3 or left[1] >= FILLED:
             return fill
         crossed, _sure = pencil.crossed(area, halves=True, pencilled=True) or (False, 1.0)

@@ -1599,3 +1599,26 @@ def test_a_faint_x_among_dense_fills_shows_in_the_relief_where_the_paper_is_thou
     flat = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade,
                          np.full_like(relief, -0.1))
     assert not flat.freehand(area, None) and not pencil.crossed(area)[0]
+
+
+def test_a_cell_whose_pencil_is_its_neighbours_strays_all_but_a_bare_quarter_is_a_doubt():
+    """The cells of rows 8 and 10 above and below those of row 9 with a picture
+    hatched, each hatch run 2.5 mm over its lines into row 9: in such a cell the
+    bands along its top and bottom are most of what there is to look at, and what
+    is left, two quarters, has one bare. A fill reaches
+    every part of a cell: it is read open, as a doubt — never surely filled."""
+    from companion.grid import cell_name
+
+    rng, board, at, large, sheet, pen = _blank_basic_sheet(11)
+    pictured = [x for x in range(board.width)
+                if (x, 8) not in large and board.symbol((x, 8)) in reader.PICTURES]
+    for x in pictured:
+        for y in (7, 9):
+            _filled_over(sheet, at, (x, y), 2.5, pen, rng)
+    shot = photos.Shot(megapixels=3.0, tilt=10, turn=30, fill=0.85, curl=0.5, light=0.85,
+                       shadow=1, blur=0.6, noise=2, quality=85)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    names = [cell_name((x, 8), upper=True) for x in pictured]
+    assert names
+    assert not [name for name in names if marks[name].value and not marks[name].doubt]
