@@ -1622,3 +1622,22 @@ def test_a_cell_whose_pencil_is_its_neighbours_strays_all_but_a_bare_quarter_is_
     names = [cell_name((x, 8), upper=True) for x in pictured]
     assert names
     assert not [name for name in names if marks[name].value and not marks[name].doubt]
+
+
+@pytest.mark.parametrize(("left", "read"), [
+    ([0.0, 0.11], (False, reader.LIKELIER)),  # two quarters to look at, one bare: open?
+    ([0.002, 0.2, 0.34, 0.39], (True, reader.LIKELIER)),  # three pencilled, one bare: filled?
+    ([0.05, 0.2, 0.34, 0.39], (True, 0.95)),  # pencil in every quarter: filled, as read
+    ([0.0, 0.0, 0.0, 0.0], (False, 1.0)),  # no pencil left clear of the strays: open
+])
+def test_a_cell_read_filled_is_read_again_clear_of_its_neighbours_strays(left, read):
+    """What is left of a cell read filled once the bands its neighbours' fills run
+    in are taken off, quarter by quarter, least first: a fill reaches every part of
+    a cell, so a bare quarter makes it a doubt — open where it is one of two left to
+    look at (round a picture), filled where the other three carry pencil."""
+    from types import SimpleNamespace
+
+    area = next(a for a in layout.areas(layout.SheetLayout(shipped("basic"))) if a.name == "H2")
+    pencil = SimpleNamespace(bands=lambda _area, _sides: {"bottom": 2.2},
+                             unstrayed=lambda _area, _bands: left)
+    assert reader._cell(pencil, area, (True, 0.95), frozenset({"bottom"})) == read
