@@ -411,7 +411,7 @@ PICTURED = 0.05
 #: light fill the paper's estimate took in: a doubt; on a sheet small in the photo,
 #: from ``DARKER`` on it is read filled, as a doubt. A shadow or the light's fall
 #: darkens the cells round it too.
-DIM, DARKER, NEAR = 0.08, 0.10, 2
+DIM, DARKER, NEAR = 0.07, 0.10, 2
 
 
 def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark]
