@@ -409,8 +409,8 @@ PICTURED = 0.05
 #: A cell read open but this much darker than the open cells round it (within
 #: ``NEAR`` cells either way; on the entrance blocks' tint, for the tint) may be a
 #: light fill the paper's estimate took in: a doubt; on a sheet small in the photo,
-#: from ``DARKER`` on it is read filled, as a doubt. A shadow or the light's fall
-#: darkens the cells round it too.
+#: with no open cell beside it to show a fill's edge, from ``DARKER`` on it is read
+#: filled, as a doubt. A shadow or the light's fall darkens the cells round it too.
 DIM, DARKER, NEAR = 0.07, 0.10, 2
 
 
@@ -421,9 +421,11 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
     on a sheet small in the photo, where light pencil may show as nothing else,
     filled if darker still; there also by their darkness in every quarter against
     the other open cells' (on the entrance blocks' tint against the other tinted
-    ones). On the tint, where a cell's plain brightness tells less (the tint is
-    known only as the photo shows it), a cell is read filled where it is both
-    ``DIM`` darker than the cells round it and evenly darker."""
+    ones). There a cell ``DIM`` darker is read filled where it shows a fill's edge
+    against an open cell beside it (:func:`_edged`), and open where it does not
+    (an erased mark's smudge, a shadow); with no open cell beside it, where it is
+    ``DARKER`` — on the tint, where a cell's plain brightness tells less (the tint
+    is known only as the photo shows it), where it is evenly darker."""
     opened = [a for a, m in zip(areas, marks, strict=True) if not m.value]
     darker = _darker_than_round(sheet, pencil, opened)
     dim = {name for name, dip in darker.items() if dip >= DIM}
@@ -431,12 +433,61 @@ def _dim_cells(sheet: Sheet, pencil: Pencil, areas: list[Area], marks: list[Mark
     if sheet.photo_scale() < FINE:
         even = _evenly_darker(pencil, opened)
         tinted = {a.name for a in opened if a.cells[0] in pencil.tinted_cells}
-        filled = {name for name, dip in darker.items()
-                  if (name in even if name in tinted else dip >= DARKER) and dip >= DIM}
+        edged = _edged(sheet, pencil, opened)
+        filled = {name for name, dip in darker.items() if dip >= DIM and (
+            edged[name] >= EDGE if name in edged
+            else name in even if name in tinted else dip >= DARKER)}
         dim |= even
     return [Mark(m.what, m.name, True, LIKELIER) if m.name in filled
             else Mark(m.what, m.name, m.value, min(m.confidence, 0.6)) if m.name in dim else m
             for m in marks]
+
+
+#: A light fill stops at its cell's lines, where an erased mark's smudge or a
+#: shadow runs on over them: the band along a side (1–2.5 mm in, the middle 60 % of
+#: the side) this much darker than the band beyond the line, in an open cell, is
+#: a fill's edge.
+EDGE = 0.055
+
+
+def _edged(sheet: Sheet, pencil: Pencil, areas: list[Area]) -> dict[str, float]:
+    """For each single cell of ``areas`` (those read open), how much darker (share)
+    than beyond the line the band along its side is, on the side where most (on
+    the entrance blocks, over their tint); only those with another of ``areas``
+    beside them."""
+    single = {a.cells[0]: a for a in areas if len(a.cells) == 1}
+    found = {}
+    for cell, area in single.items():
+        steps = [_step(sheet, pencil, area, single[(cell[0] + dx, cell[1] + dy)], side)
+                 for side, (dx, dy) in SIDES.items() if (cell[0] + dx, cell[1] + dy) in single]
+        if steps:
+            found[area.name] = max(steps)
+    return found
+
+
+def _step(sheet: Sheet, pencil: Pencil, area: Area, beyond: Area, side: str) -> float:
+    """How much darker than the band beyond ``side`` the band inside it is."""
+    inside, outside = (_median(sheet.image, _along(a.box, side, sign))
+                       / (pencil.tint if a.cells[0] in pencil.tinted_cells else 1.0)
+                       for a, sign in ((area, 1), (beyond, -1)))
+    return 1 - inside / max(outside, 1e-3)
+
+
+def _along(box: Box, side: str, sign: int) -> Box:
+    """The band 1–2.5 mm in from ``side`` of ``box`` (``sign`` -1: from the opposite
+    side, the one facing it), over the middle 60 % of the side."""
+    if sign < 0:
+        side = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}[side]
+    if side in ("left", "right"):
+        x = box.x + 1.0 if side == "left" else box.x + box.w - 2.5
+        return Box(x, box.y + 0.2 * box.h, 1.5, 0.6 * box.h)
+    y = box.y + 1.0 if side == "top" else box.y + box.h - 2.5
+    return Box(box.x + 0.2 * box.w, y, 0.6 * box.w, 1.5)
+
+
+def _median(image: np.ndarray, box: Box) -> float:
+    x0, y0, x1, y1 = _pixels(box)
+    return float(np.median(image[y0:y1, x0:x1]))
 
 
 def _darker_than_round(sheet: Sheet, pencil: Pencil, areas: list[Area]) -> dict[str, float]:

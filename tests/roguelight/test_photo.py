@@ -536,17 +536,13 @@ def test_a_sheet_small_in_the_photo_is_said_to_be_so(tmp_path):
                for note in read.notes)
 
 
-def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo():
-    """On a sheet small in the photo a light fill the paper's estimate took in shows
-    only as a cell darker than the open cells round it (on an entrance block, for
-    its tint): a little darker (E5: 7.5 %), a doubt read open; clearly darker, a doubt read
-    filled — on the tint only where it is also darker than the other tinted cells
-    in every quarter (A4), else a doubt read open (I6). The light's fall across the
-    sheet and a soft shadow darken the cells round a cell as much as the cell: no
-    doubt. On a sharp photo, where the pencil itself shows, a darker cell read open
-    is a doubt, still read open."""
-    from types import SimpleNamespace
-
+def _darkened_sheet(fills: dict[str, float], smudges: dict[str, float]):
+    """The basic map's blank sheet as a small photo shows it (paper 0.9, the
+    entrance blocks tinted), under light falling off across it and a soft shadow
+    over rows 7–10, with light ``fills`` (cell → the share of light it leaves,
+    stopping at its lines) and erased marks' ``smudges`` (a grey cloud 12 mm wide
+    centred on the cell, leaving that share at its middle): (areas, tinted cells,
+    image)."""
     board = shipped("basic")
     at = layout.SheetLayout(board)
     areas = layout.areas(at)
@@ -559,23 +555,66 @@ def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo(
     for cell in tinted:
         x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
         image[y0:y1, x0:x1] *= 0.84
-    darker = {"E5": 0.905, "C3": 0.91, "H3": 0.86, "A4": 0.86, "F9": 0.86,
-              "I6": 0.86}  # A4, I6 tinted
-    for name, share in darker.items():
-        x0, y0, x1, y1 = reader._pixels(next(a for a in areas if a.name == name).box)
+    named = {a.name: a for a in areas}
+    for name, share in fills.items():
+        x0, y0, x1, y1 = reader._pixels(named[name].box)
         image[y0:y1, x0:x1] *= share
+    for name, share in smudges.items():
+        box = named[name].box
+        cx, cy = reader.Sheet.px(box.x + box.w / 2, box.y + box.h / 2)
+        cloud = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * (12 * reader.PX) ** 2))
+        image *= 1 - (1 - share) * cloud
+    return areas, tinted, image
+
+
+def test_a_cell_darker_than_the_open_cells_round_it_is_a_doubt_on_a_small_photo():
+    """On a sheet small in the photo a light fill the paper's estimate took in shows
+    only as a cell darker than the open cells round it (on an entrance block, for
+    its tint): 7 % darker or more, a doubt, read filled where the cell is darker
+    along a side than the open cell beyond it (a fill stops at the lines; F2, 7.8 %
+    darker, and the others, A4 on the tint), read open where it is not — an erased
+    mark's smudge, a cloud running on over the lines (C2; I6 on the tint; the cells
+    beside them, darker too, are doubts at most). The
+    light's fall across the sheet and a soft shadow darken the cells round a cell
+    as much as the cell: no doubt. On a sharp photo, where the pencil itself shows,
+    a darker cell read open is a doubt, still read open."""
+    from types import SimpleNamespace
+
+    fills = {"F2": 0.905, "H3": 0.86, "A4": 0.86, "F9": 0.86}
+    smudges = {"C2": 0.75, "I6": 0.75}
+    clouded = {"C1", "B2", "D2", "C3", "I5", "I7"}  # beside a smudge: darker too
+    areas, tinted, image = _darkened_sheet(fills, smudges)
     marks = [reader.Mark("cell", area.name, False, 0.95) for area in areas]
     pencil = _fake_pencil(image, tinted)
     pencil.shade = np.zeros_like(image)  # the paper's estimate took the fills in
+    for scale in (2.5, 5.0):
+        sheet = SimpleNamespace(image=image, photo_scale=lambda scale=scale: scale)
+        seen = {m.name: m for m in reader._dim_cells(sheet, pencil, areas, marks)}
+        doubts = {name for name, m in seen.items() if m.doubt}
+        assert set(fills) | set(smudges) <= doubts <= set(fills) | set(smudges) | clouded
+        assert {name for name, m in seen.items() if m.value} == (
+            set(fills) if scale < reader.FINE else set())
+
+
+def test_a_darker_cell_on_the_tint_with_no_open_cell_beside_it_is_filled_if_evenly_darker():
+    """Where no open cell lies beside a darker cell to tell a fill's edge, on the
+    entrance blocks' tint (known only as the photo shows it) the cell is read filled
+    only where it is also darker than the other tinted cells in every quarter (A4),
+    else it is a doubt read open (I6)."""
+    from types import SimpleNamespace
+
+    fills = {"A4": 0.86, "I6": 0.86}
+    areas, tinted, image = _darkened_sheet(fills, {})
+    beside = {"A3", "A5", "B4", "I5", "I7", "H6", "J6"}  # read filled
+    marks = [reader.Mark("cell", area.name, area.name in beside, 0.95) for area in areas]
+    pencil = _fake_pencil(image, tinted)
+    pencil.shade = np.zeros_like(image)
     x0, y0, x1, y1 = reader._pixels(next(a for a in areas if a.name == "A4").box)
     pencil.shade[y0:y1, x0:x1] = 0.14  # against the tint, the fill shows
     sheet = SimpleNamespace(image=image, photo_scale=lambda: 2.5)
     seen = {m.name: m for m in reader._dim_cells(sheet, pencil, areas, marks)}
-    assert {name for name, m in seen.items() if m.doubt} == set(darker)
-    assert {name for name, m in seen.items() if m.value} == {"H3", "A4", "F9"}
-    sharp = SimpleNamespace(image=image, photo_scale=lambda: 5.0)
-    seen = reader._dim_cells(sharp, pencil, areas, marks)
-    assert {m.name for m in seen if m.doubt} == set(darker) and not any(m.value for m in seen)
+    assert seen["A4"].value and seen["A4"].doubt
+    assert not seen["I6"].value and seen["I6"].doubt
 
 
 def test_a_large_monster_darker_than_the_open_cells_round_it_is_read_filled_on_a_small_photo():
