@@ -286,9 +286,10 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     pencil in two quarters at most it is a doubt: a scribble straying in over
     another line, or an X whose ends the bands hide — crossed out if its
     diagonals, bands and all, show one. A fill reaches every part of a cell: with
-    a quarter left bare it is a doubt — open where the bands leave two quarters
-    at most to look at (round a picture), filled where the other three carry
-    pencil (a loose scribble missing a corner, as in :meth:`Pencil.fill`). A cell
+    a quarter left bare it is a doubt — filled where the other three carry pencil
+    (a loose scribble missing a corner, as in :meth:`Pencil.fill`), and where the
+    bands leave two quarters at most to look at (round a picture), crossed out
+    only if its diagonals show an X, as above. A cell
     read open is looked at for an X ``STRAY`` clear of those sides, and then for
     one drawn freehand, its strokes' ends off the corners (read crossed, as a
     doubt). ``fill`` is what
@@ -299,12 +300,10 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
             return fill
         if left[-1] <= CLEAN:
             return _decide(left[-1], FILLED, FILLED_BAND)
-        if left[0] <= CLEAN:  # a quarter bare: a fill reaches every part of a cell
-            if len(left) < 3:
-                return False, LIKELIER
-            if left[1] >= FILLED:
-                return True, min(fill[1], LIKELIER)
-        if len(left) < 3 or left[1] >= FILLED:
+        bare = left[0] <= CLEAN  # a quarter bare: a fill reaches every part of a cell
+        if len(left) >= 3 and left[1] >= FILLED:
+            return (True, min(fill[1], LIKELIER)) if bare else fill
+        if len(left) < 3 and not bare:
             return fill
         crossed, _sure = pencil.crossed(area, halves=True, pencilled=True) or (False, 1.0)
         return crossed, LIKELIER

@@ -1664,20 +1664,24 @@ def test_a_cell_whose_pencil_is_its_neighbours_strays_all_but_a_bare_quarter_is_
     assert not [name for name in names if marks[name].value and not marks[name].doubt]
 
 
-@pytest.mark.parametrize(("left", "read"), [
-    ([0.0, 0.11], (False, reader.LIKELIER)),  # two quarters to look at, one bare: open?
-    ([0.002, 0.2, 0.34, 0.39], (True, reader.LIKELIER)),  # three pencilled, one bare: filled?
-    ([0.05, 0.2, 0.34, 0.39], (True, 0.95)),  # pencil in every quarter: filled, as read
-    ([0.0, 0.0, 0.0, 0.0], (False, 1.0)),  # no pencil left clear of the strays: open
+@pytest.mark.parametrize(("left", "x", "read"), [
+    ([0.0, 0.11], False, (False, reader.LIKELIER)),  # two to look at, one bare: open?
+    ([0.0, 0.11], True, (True, reader.LIKELIER)),  # ... but its diagonals show an X
+    ([0.05, 0.11], False, (True, 0.95)),  # two to look at, both pencilled: filled, as read
+    ([0.002, 0.2, 0.34, 0.39], False, (True, reader.LIKELIER)),  # three pencilled: filled?
+    ([0.05, 0.2, 0.34, 0.39], False, (True, 0.95)),  # pencil in every quarter: as read
+    ([0.0, 0.0, 0.0, 0.0], False, (False, 1.0)),  # no pencil clear of the strays: open
 ])
-def test_a_cell_read_filled_is_read_again_clear_of_its_neighbours_strays(left, read):
+def test_a_cell_read_filled_is_read_again_clear_of_its_neighbours_strays(left, x, read):
     """What is left of a cell read filled once the bands its neighbours' fills run
     in are taken off, quarter by quarter, least first: a fill reaches every part of
-    a cell, so a bare quarter makes it a doubt — open where it is one of two left to
-    look at (round a picture), filled where the other three carry pencil."""
+    a cell, so a bare quarter makes it a doubt — filled where the other three carry
+    pencil; where it is one of two left to look at (round a picture), crossed out
+    if its diagonals show an X, else open."""
     from types import SimpleNamespace
 
     area = next(a for a in layout.areas(layout.SheetLayout(shipped("basic"))) if a.name == "H2")
     pencil = SimpleNamespace(bands=lambda _area, _sides: {"bottom": 2.2},
-                             unstrayed=lambda _area, _bands: left)
+                             unstrayed=lambda _area, _bands: left,
+                             crossed=lambda _area, **_how: (x, 0.9))
     assert reader._cell(pencil, area, (True, 0.95), frozenset({"bottom"})) == read
