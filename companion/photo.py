@@ -114,28 +114,34 @@ def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
     missing = set(expected) - set(found)
     if not missing or len(found) < 2:
         return found
+    placed = _affine(expected, found)
+    side = np.mean([_side(quad) for quad in found.values()])
+    reach = ASTRAY * max(np.linalg.norm(a.mean(0) - b.mean(0))
+                         for a in found.values() for b in found.values())
+    nearest: dict[int, tuple[float, np.ndarray]] = {}  # code → (how far off, corners)
+    for code, quad in _wrong_bit_quads(gray, missing):
+        off = float(np.max(np.linalg.norm(quad - placed(expected[code]), axis=1)))
+        if (SIDES[0] <= _side(quad) / side <= SIDES[1] and off <= reach
+                and (code not in nearest or off < nearest[code][0])):
+            nearest[code] = (off, quad)
+    kept = dict(found)
+    for code, (_off, quad) in sorted(nearest.items(), key=lambda item: item[1][0]):
+        if _plane(expected, {**kept, code: quad}) <= FITS * side:
+            kept[code] = quad
+    return kept
+
+
+def _wrong_bit_quads(gray: np.ndarray, codes: set[int]) -> list[tuple[int, np.ndarray]]:
+    """The markers of ``codes`` seen allowing a wrong bit, at the size markers are
+    first looked for, at full size and enlarged (corners in photo pixels)."""
     scale = min(1.0, SEARCH_SIDE / max(gray.shape))
     seen = []
     for zoom in sorted({scale, 1.0, 2.0}):
         image = gray if zoom == 1 else cv2.resize(
             gray, None, fx=zoom, fy=zoom,
             interpolation=cv2.INTER_AREA if zoom < 1 else cv2.INTER_CUBIC)
-        seen += [(code, quad / zoom) for code, quad in _quads(image, missing, wrong_bits=True)]
-    placed = _affine(expected, found)
-    side = np.mean([_side(quad) for quad in found.values()])
-    reach = ASTRAY * max(np.linalg.norm(a.mean(0) - b.mean(0))
-                         for a in found.values() for b in found.values())
-    astray = {}
-    for code, quad in seen:
-        off = float(np.max(np.linalg.norm(quad - placed(expected[code]), axis=1)))
-        if (SIDES[0] <= _side(quad) / side <= SIDES[1] and off <= reach
-                and (code not in astray or off < astray[code][0])):
-            astray[code] = (off, quad)
-    kept = dict(found)
-    for code, (_off, quad) in sorted(astray.items(), key=lambda item: item[1][0]):
-        if _plane(expected, {**kept, code: quad}) <= FITS * side:
-            kept[code] = quad
-    return kept
+        seen += [(code, quad / zoom) for code, quad in _quads(image, codes, wrong_bits=True)]
+    return seen
 
 
 def _side(quad: np.ndarray) -> float:
