@@ -103,7 +103,7 @@ def _quads(gray: np.ndarray, wanted: set[int], wrong_bits: bool = False
 #: and with the sheet seen through all the markers a plane: no corner further than
 #: ``FITS`` of a marker's side from where one homography puts it. Printed shapes
 #: read as markers (the QR code's squares, pencilled cells) fail these.
-SIDES, ASTRAY, FITS = (0.65, 1.55), 0.35, 0.11
+SIDE_SHARES, ASTRAY, FITS = (0.65, 1.55), 0.35, 0.11
 
 
 def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
@@ -121,7 +121,7 @@ def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
     nearest: dict[int, tuple[float, np.ndarray]] = {}  # code → (how far off, corners)
     for code, quad in _wrong_bit_quads(gray, missing):
         off = float(np.max(np.linalg.norm(quad - placed(expected[code]), axis=1)))
-        if (SIDES[0] <= _side(quad) / side <= SIDES[1] and off <= reach
+        if (SIDE_SHARES[0] <= _side(quad) / side <= SIDE_SHARES[1] and off <= reach
                 and (code not in nearest or off < nearest[code][0])):
             nearest[code] = (off, quad)
     kept = dict(found)
