@@ -289,10 +289,9 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     a quarter left bare it is a doubt — filled where the other three carry pencil
     (a loose scribble missing a corner, as in :meth:`Pencil.fill`), and where the
     bands leave two quarters at most to look at (round a picture), crossed out
-    only if its diagonals show an X, as above. A cell
-    read open is looked at for an X ``STRAY`` clear of those sides, and then for
-    one drawn freehand, its strokes' ends off the corners (read crossed, as a
-    doubt). ``fill`` is what
+    only if its diagonals show an X, as above. A cell read open is looked at for
+    an X ``STRAY`` clear of those sides, and then for one drawn freehand, its
+    strokes' ends off the corners (read crossed, as a doubt). ``fill`` is what
     :meth:`Pencil.fill` saw."""
     if fill[0]:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
@@ -465,18 +464,20 @@ def _edged(sheet: Sheet, pencil: Pencil, areas: list[Area]) -> dict[str, float]:
 
 
 def _step(sheet: Sheet, pencil: Pencil, area: Area, beyond: Area, side: str) -> float:
-    """How much darker than the band beyond ``side`` the band inside it is."""
-    inside, outside = (_median(sheet.image, _along(a.box, side, sign))
+    """How much darker than the band beyond ``side`` of ``area`` (in ``beyond``,
+    along its facing side) the band inside it is."""
+    inside, outside = (_median(sheet.image, _along(a.box, along))
                        / (pencil.tint if a.cells[0] in pencil.tinted_cells else 1.0)
-                       for a, sign in ((area, 1), (beyond, -1)))
+                       for a, along in ((area, side), (beyond, FACING[side])))
     return 1 - inside / max(outside, 1e-3)
 
 
-def _along(box: Box, side: str, sign: int) -> Box:
-    """The band 1–2.5 mm in from ``side`` of ``box`` (``sign`` -1: from the opposite
-    side, the one facing it), over the middle 60 % of the side."""
-    if sign < 0:
-        side = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}[side]
+#: The side of the next cell that faces each side of a cell.
+FACING = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
+def _along(box: Box, side: str) -> Box:
+    """The band 1–2.5 mm in from ``side`` of ``box``, over the middle 60 % of it."""
     if side in ("left", "right"):
         x = box.x + 1.0 if side == "left" else box.x + box.w - 2.5
         return Box(x, box.y + 0.2 * box.h, 1.5, 0.6 * box.h)
