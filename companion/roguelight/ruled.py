@@ -385,7 +385,26 @@ def _plan_changes(reading: Reading):
             plans = _changed(reading.plans, changed)
             if len(changed) == size and not any(
                     too_close(a, b) for a, b in combinations(plans, 2)):
-                yield changed, sum(_surprise(m.confidence) for _rect, m in chosen)
+                yield changed, _change_cost(chosen, reading.plans, doubted)
+
+
+def _change_cost(chosen, plans: tuple[Rect, ...], doubted) -> float:
+    """How unlikely the ``chosen`` changes make the plans: each mark's surprise, but a
+    plan read and its rival over the same cells — dashes seen round one place, one of
+    the two drawn — weighed as one: swapping them costs the likelier of the two
+    surprises, and dropping the plan with its rival left unread (neither drawn) costs
+    the less likely twice."""
+    cost = sum(_surprise(m.confidence) for _rect, m in chosen)
+    names = {rect for rect, _m in chosen}
+    for dropped, m in chosen:
+        if dropped not in plans:
+            continue
+        for rival, other in doubted:
+            if rival in plans or not rival.overlaps(dropped):
+                continue
+            pair = min(_surprise(m.confidence), _surprise(other.confidence))
+            cost += -pair if rival in names else pair  # swapped: one choice, not two
+    return cost
 
 
 def _changed(plans: tuple[Rect, ...], changed: frozenset[Rect]) -> tuple[Rect, ...]:

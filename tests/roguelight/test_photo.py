@@ -812,6 +812,41 @@ def test_a_plan_read_not_quite_surely_may_be_dropped_to_agree_with_a_sure_track(
     assert sure.plans == (plan,) and any("look over both" in note for note in sure.notes)
 
 
+def _plan_and_rival(board):
+    """A 2 × 3 rectangle holding a monster, and a 2 × 2 one over two thirds of its
+    cells holding none, both clear of the entrance blocks."""
+    from companion.grid import Rect
+
+    def monsters(rect):
+        return sum(board.count_monsters(set(rect.cells())).values())
+
+    return next((plan, rival) for y in range(board.height) for x in range(board.width - 2)
+                for plan in [Rect(x, y, x + 2, y + 1)]
+                if plan.bottom < board.height and monsters(plan) == 1
+                and not any(plan.overlaps(b) for b in board.entrance_blocks.values())
+                for rival in (Rect(x, y, x + 1, y + 1), Rect(x + 1, y, x + 2, y + 1))
+                if monsters(rival) == 0)
+
+
+def test_a_plan_and_its_rival_are_weighed_as_one_of_them_drawn():
+    """Dashes round one place scored a plan and its rival over mostly the same cells
+    nearly alike (both doubts, 0.66): one of the two was drawn. The track, crossed to
+    2 surely, cannot follow from the plan read (a monster inside); the rival (none)
+    is read instead, not neither; a plan read at 0.5, as likely not drawn as drawn,
+    is dropped with its rival left unread."""
+    board = shipped("basic")
+    plan, rival = _plan_and_rival(board)
+    both = [reader.Mark("plan", plan.name(), True, 0.66),
+            reader.Mark("plan", rival.name(), False, 0.66)]
+    read = _with_track(board, _track(2, 0.97), plans=[plan], marks=both)
+    assert read.plans == (rival,) and read.development == 2
+    assert {(m.name, m.value) for m in read.doubts} == {(plan.name(), False),
+                                                         (rival.name(), True)}
+    barely = [reader.Mark("plan", plan.name(), True, 0.5), both[1]]
+    read = _with_track(board, _track(2, 0.97), plans=[plan], marks=barely)
+    assert read.plans == () and read.development == 2
+
+
 def test_a_bat_filled_may_have_advanced_the_track_by_two():
     board = shipped("basic")
     bat = next(c for c in board.cells if board.symbol(c) == "V")
