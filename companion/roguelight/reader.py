@@ -1130,12 +1130,13 @@ class Pencil:
 
     def along(self, at: SheetLayout, edge, inward, outside_busy: bool, inside_framed: bool
               ) -> tuple[np.ndarray, np.ndarray]:
-        """At 12 places along a cell edge: how much line runs on it (mm of black from
-        0.7 mm outside to 0.7 mm inside) and how much further in (0.9–1.4 mm): a
-        dash darkens and widens the printed line, a stray stroke runs on into the cell. Where the
-        cell outside is filled or a large monster's (its frame), only the inner half
-        is looked at; where the cell inside is a large monster's, only the outer
-        half, and not further in."""
+        """At 12 places along a cell edge: how much line runs on it or just inside it
+        (mm of black from 0.7 mm outside to ``WITHIN`` mm inside) and how much
+        further in (``BEYOND``): a dash, drawn on the line or a little inside it,
+        darkens and widens the printed line, a stray stroke runs on into the cell.
+        Where the cell outside is filled or a large monster's (its frame), only the
+        inner half is looked at; where the cell inside is a large monster's, only
+        the outer half, and not further in."""
         (x0, y0, x1, y1), (ix, iy) = edge, inward
         grid = at.grid_box
         ax, ay = grid.x + x0 * at.cell, grid.y + y0 * at.cell
@@ -1154,17 +1155,20 @@ class Pencil:
             return (inked(depths) > self.level).sum(axis=1) / PX
 
         start = -0.15 if outside_busy else -0.7
-        stop = 0.25 if inside_framed else 0.7
-        beyond = np.zeros(12) if inside_framed else further(np.arange(0.9, 1.41, 1 / PX))
+        stop = 0.25 if inside_framed else WITHIN
+        beyond = np.zeros(12) if inside_framed else further(np.arange(*BEYOND, 1 / PX))
         return line(np.arange(start, stop + 0.01, 1 / PX)), beyond
 
 
 #: A dash adds at least this much black (mm) across a cell edge's printed line.
 DASH = 0.06
-#: A line across a cell edge with this much of it (mm) 0.9–1.4 mm further in runs
-#: on into the cell (a fill's stroke), where a dash drawn a little inside the line,
-#: blurred, reaches in no further than the first sample.
-RUNS_ON = 0.2
+#: How far inside a cell's line (mm) a plan's dashes are looked for: players draw
+#: them on the line or up to a millimetre inside it, to keep them apart from it.
+WITHIN = 1.4
+#: A line across a cell edge with ``RUNS_ON`` mm of it ``BEYOND`` (mm in) runs on
+#: into the cell (a fill's stroke), where a dash drawn along the line, within
+#: ``WITHIN`` and blurred, reaches in no further than the first sample.
+BEYOND, RUNS_ON = (WITHIN + 0.3, WITHIN + 0.81), 0.2
 #: Where a goal's outline is looked for: mm inside its box's line, and outside.
 ACROSS = (0.4, 2.3)
 
