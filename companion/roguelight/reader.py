@@ -1268,15 +1268,21 @@ def _strokes(image: np.ndarray) -> np.ndarray:
 
 #: A smooth area at least this bright against the paper round it is bare paper
 #: (a cell filled evenly is darker — on a small photo light hatching is smooth too,
-#: a tenth darker; a shadow changes less than this from cell to cell).
+#: a tenth darker; a soft shadow changes less than this from cell to cell).
 BARE = 0.9
+#: On a sheet this large in the photo (pixels a mm) or larger, where pencil shows
+#: its strokes and grain, a smooth area is bare paper down to ``SHADOWED``: the edge
+#: of a hard shadow (a lamp's, a phone's) darkens open cells by more than a tenth
+#: from one cell to the next.
+SHARP, SHADOWED = 4.5, 0.8
 
 
 def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
            ) -> tuple[np.ndarray, np.ndarray]:
     """The paper's brightness everywhere, and a mask of the bare paper it was
     measured on: the strips where nothing is printed, then the smooth areas bright
-    enough to be bare paper (a pixel darker than the bare paper's noise is ink)."""
+    enough to be bare paper (``BARE``; ``SHADOWED`` on a sheet ``SHARP`` in the
+    photo) — a pixel darker than the bare paper's noise is ink."""
     image = sheet.image
     blank = np.zeros(image.shape, bool)
     for strip in layout.bare_strips(at):
@@ -1284,12 +1290,13 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
         blank[y0:y1, x0:x1] = True
     taken = [False] * len(smooth)
     paper = sheet.paper(blank)
+    enough = SHADOWED if sheet.photo_scale() >= SHARP else BARE
     for _round in range(4):
         grown = False
         for i, (box, free) in enumerate(smooth):
             x0, y0, x1, y1 = _pixels(box)
             if not taken[i] and np.median(image[y0:y1, x0:x1][free]
-                                          / paper[y0:y1, x0:x1][free]) >= BARE:
+                                          / paper[y0:y1, x0:x1][free]) >= enough:
                 blank[y0:y1, x0:x1] |= free
                 taken[i] = grown = True
         if not grown:

@@ -1040,6 +1040,32 @@ def _blank_basic_sheet(seed: int):
     return rng, board, page.layout, large, sheet, photos.Pen((0.25, 0.25, 0.27), 0.5, 0.8, 0.4)
 
 
+def test_open_cells_under_a_hard_shadow_walled_by_fills_are_read_open():
+    """The edge of a hard shadow (30 % darker, blurred over 3 mm) runs through a
+    block of open cells walled all round by fills, in a sharp photo (about 6 pixels
+    a millimetre): the paper there is measured on the open cells themselves —
+    smooth, where pencil at that size shows its strokes — not guessed from the
+    bright paper beyond the fills; they are read open, the fills filled."""
+    rng, _board, at, _large, sheet, pen = _blank_basic_sheet(7)
+    block = {(x, y) for x in range(4, 7) for y in range(4, 7)}
+    wall = {(x, y) for x in range(3, 8) for y in range(3, 8)} - block
+    for cell in sorted(wall):
+        _filled_over(sheet, at, cell, 0.5, pen, rng)
+    middle, last = at.cell_box((5, 3)), at.cell_box((7, 7))
+    (x0, y0) = sheet.px(middle.x + middle.w / 2, middle.y)
+    (x1, y1) = sheet.px(last.x + last.w, last.y + last.h)
+    shadow = np.zeros(sheet.image.shape[:2], np.float32)
+    cv2.rectangle(shadow, (round(x0), round(y0)), (round(x1), round(y1)), 1.0, -1)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), 3 * photos.PX)
+    sheet.image *= (1 - 0.3 * shadow)[:, :, None]
+    shot = photos.Shot(megapixels=9, tilt=6, turn=8, fill=0.9, curl=0.3, light=0.95, shadow=1,
+                       blur=0.5, noise=2, quality=90)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() >= reader.SHARP
+    assert not block & reading.filled
+    assert wall <= reading.filled
+
+
 def _filled_over(sheet, at, cell, over: float, pen, rng) -> None:
     """``cell`` filled solid, the fill run ``over`` mm over its lines."""
     from companion.roguelight.layout import Box
