@@ -13,8 +13,9 @@ player's pencil is looked for. The reader:
    parts of the sheet no pencil has touched;
 3. reads what a player writes, by the rules: filled cells (塗り潰し), dotted
    plans (点線で囲う), development numbers struck out (消す), item marks
-   circled (○) and their boxes filled when spent, goals outlined, ghost actions
-   struck through (斜線);
+   circled (○) and their boxes filled when spent, goals outlined (ghost actions
+   struck through (斜線) are not read: the finished-sheet file has no place for
+   them, and they do not change the score);
 4. gives every mark a confidence; anything below ``DOUBT`` is a doubt, listed
    and shown, never silently guessed;
 5. holds the marks to the rules that tie them together

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -186,6 +186,26 @@ def printed_page(map_name: str, lang: str = "ja", paper: str = "a4") -> Page:
 
 
 @dataclass(frozen=True)
+class Style:
+    """How the players draw and the light falls, where photos may differ from these
+    tests' own: the pencil's grey and pressure (ranges), how far inside a plan's
+    lines its dashes run (mm, a range) and how sharp a shadow's edge is (its blur,
+    a share of the frame; every photo then has one)."""
+
+    grey: tuple[float, float] = (0.18, 0.35)
+    pressure: tuple[float, float] = (0.45, 0.9)
+    drift: tuple[float, float] = (-0.3, 0.3)
+    shadow_edge: float | None = None
+
+
+#: The generator's own style, and others a reader may meet: dashes kept apart from
+#: the printed lines, a light hand, a lamp's hard shadow.
+STYLES = {"plain": Style(), "inside": Style(drift=(0.4, 1.0)),
+          "light": Style(grey=(0.35, 0.55), pressure=(0.35, 0.7)),
+          "hard-shadow": Style(shadow_edge=0.012)}
+
+
+@dataclass(frozen=True)
 class Pen:
     colour: tuple[float, float, float]
     width: float  # mm
@@ -193,9 +213,9 @@ class Pen:
     grain: float  # 0: ink, up to 1: pencil on rough paper
 
 
-def pencil(rng: random.Random) -> Pen:
-    grey = rng.uniform(0.18, 0.35)
-    return Pen((grey, grey, grey + 0.02), rng.uniform(0.3, 0.6), rng.uniform(0.45, 0.9),
+def pencil(rng: random.Random, style: Style = STYLES["plain"]) -> Pen:
+    grey = rng.uniform(*style.grey)
+    return Pen((grey, grey, grey + 0.02), rng.uniform(0.3, 0.6), rng.uniform(*style.pressure),
                rng.uniform(0.3, 0.7))
 
 
@@ -207,8 +227,10 @@ def ballpoint(rng: random.Random) -> Pen:
 class Sheet:
     """The page being drawn on, in the sheet's millimetres."""
 
-    def __init__(self, page: Page, rng: random.Random) -> None:
+    def __init__(self, page: Page, rng: random.Random, style: Style = STYLES["plain"]
+                 ) -> None:
         self.image = page.image.copy()
+        self.style = style
         self.origin = page.origin
         self.layout = page.layout
         self.rng = rng
@@ -268,7 +290,7 @@ def _jitter(rng: random.Random, s: float) -> float:
 def fill_cell(sheet: Sheet, box: Box, rng: random.Random, style: str | None = None) -> None:
     """A cell filled as a player fills it."""
     style = style or rng.choices(["solid", "hatch", "cross", "scribble"], [4, 4, 1, 1])[0]
-    pen = ballpoint(rng) if style == "hatch" and rng.random() < 0.5 else pencil(rng)
+    pen = ballpoint(rng) if style == "hatch" and rng.random() < 0.5 else pencil(rng, sheet.style)
     over = rng.uniform(-0.4, 1.0) if rng.random() < 0.85 else rng.uniform(1.0, 2.0)
     reach = Box(box.x - over, box.y - over, box.w + 2 * over, box.h + 2 * over)
     if style == "cross":
@@ -330,9 +352,9 @@ def dotted_rect(sheet: Sheet, left: float, top: float, right: float, bottom: flo
                 rng: random.Random, drift: float | None = None) -> None:
     """A plan: dashes along a rectangle's sides, drawn freehand, ``drift`` mm inside
     the lines (outside where less than 0)."""
-    pen = pencil(rng) if rng.random() < 0.7 else ballpoint(rng)
+    pen = pencil(rng, sheet.style) if rng.random() < 0.7 else ballpoint(rng)
     dash, gap = rng.uniform(0.6, 2.2), rng.uniform(0.6, 1.8)
-    drift = rng.uniform(-0.3, 0.3) if drift is None else drift
+    drift = rng.uniform(*sheet.style.drift) if drift is None else drift
     for (x0, y0), (x1, y1) in (((left, top), (right, top)), ((right, top), (right, bottom)),
                                ((right, bottom), (left, bottom)), ((left, bottom), (left, top))):
         length = math.hypot(x1 - x0, y1 - y0)
@@ -351,7 +373,7 @@ def ring(sheet: Sheet, box: Box, rng: random.Random, margin: float = 0.8,
          pen: Pen | None = None) -> None:
     """A hand-drawn loop round ``box``: an ellipse that may not quite close, in
     ``pen`` or one chosen at random."""
-    pen = pen or (pencil(rng) if rng.random() < 0.6 else ballpoint(rng))
+    pen = pen or (pencil(rng, sheet.style) if rng.random() < 0.6 else ballpoint(rng))
     cx, cy = box.centre
     rx = box.w / 2 + margin + rng.uniform(0, 0.8)
     ry = box.h / 2 + margin + rng.uniform(0, 0.8)
@@ -366,7 +388,7 @@ def ring(sheet: Sheet, box: Box, rng: random.Random, margin: float = 0.8,
 
 def outline(sheet: Sheet, box: Box, rng: random.Random) -> None:
     """A goal outlined: a freehand rectangle round its box."""
-    pen = pencil(rng)
+    pen = pencil(rng, sheet.style)
     m = rng.uniform(0.4, 1.2)
     corners = [(box.x - m, box.y - m), (box.x + box.w + m, box.y - m),
                (box.x + box.w + m, box.y + box.h + m), (box.x - m, box.y + box.h + m)]
@@ -376,7 +398,7 @@ def outline(sheet: Sheet, box: Box, rng: random.Random) -> None:
 
 def strike(sheet: Sheet, box: Box, rng: random.Random) -> None:
     """A slash across ``box`` (a used ghost action, a crossed-out number)."""
-    pen = pencil(rng) if rng.random() < 0.7 else ballpoint(rng)
+    pen = pencil(rng, sheet.style) if rng.random() < 0.7 else ballpoint(rng)
     if rng.random() < 0.5:
         sheet.stroke(_line(box, 0.1, 0.9, 0.9, 0.1, rng, 0.3), pen)
     else:
@@ -385,9 +407,10 @@ def strike(sheet: Sheet, box: Box, rng: random.Random) -> None:
         sheet.stroke(_line(box, 0.9, 0.9, 0.1, 0.1, rng, 0.3), pen)
 
 
-def draw(truth: Truth, page: Page, rng: random.Random) -> np.ndarray:
+def draw(truth: Truth, page: Page, rng: random.Random, style: Style = STYLES["plain"]
+         ) -> np.ndarray:
     """The printed page with the truth drawn on it."""
-    sheet = Sheet(page, rng)
+    sheet = Sheet(page, rng, style)
     at = page.layout
     board = truth.board
     done: set[Cell] = set()
@@ -436,14 +459,18 @@ class Shot:
     blur: float  # Gaussian sigma, in photo pixels
     noise: float  # sensor noise, in levels of 255
     quality: int  # JPEG
+    edge: float = 0.05  # how soft the shadow's edge is: its blur, a share of the frame
 
 
-def random_shot(rng: random.Random) -> Shot:
-    return Shot(megapixels=math.exp(rng.uniform(math.log(1), math.log(12))),
+def random_shot(rng: random.Random, style: Style = STYLES["plain"]) -> Shot:
+    shot = Shot(megapixels=math.exp(rng.uniform(math.log(1), math.log(12))),
                 tilt=rng.uniform(0, 35), turn=rng.uniform(0, 360), fill=rng.uniform(0.6, 0.92),
                 curl=rng.uniform(0, 3), light=rng.uniform(0.55, 1), shadow=rng.choice(
                     [1, 1, rng.uniform(0.55, 0.9)]), blur=rng.uniform(0, 1.3),
                 noise=rng.uniform(1, 5), quality=rng.randint(60, 95))
+    if style.shadow_edge is None:
+        return shot
+    return replace(shot, shadow=rng.uniform(0.55, 0.75), edge=style.shadow_edge)
 
 
 def photograph(page: np.ndarray, shot: Shot, rng: random.Random) -> bytes:
@@ -535,7 +562,7 @@ def _light(size, shot: Shot, rng: random.Random) -> np.ndarray:
         cx, cy = rng.uniform(0, width), rng.uniform(0, height)
         axes = (int(rng.uniform(0.2, 0.6) * width), int(rng.uniform(0.2, 0.6) * height))
         cv2.ellipse(mask, (int(cx), int(cy)), axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
-        mask = cv2.GaussianBlur(mask, (0, 0), 0.05 * max(size))
+        mask = cv2.GaussianBlur(mask, (0, 0), shot.edge * max(size))
         light *= 1 - (1 - shot.shadow) * mask
     return light
 
@@ -552,15 +579,17 @@ class Photo:
     paper: str
 
 
-def photo(seed: int, map_name: str | None = None, build: Build | None = None) -> Photo:
-    """A photo made from ``seed`` alone: the map, the play, the pencil and the camera."""
+def photo(seed: int, map_name: str | None = None, build: Build | None = None,
+          style: Style = STYLES["plain"]) -> Photo:
+    """A photo made from ``seed`` alone (in ``style``): the map, the play, the pencil
+    and the camera."""
     rng = random.Random(seed)
     map_name = map_name or rng.choice(["basic", "advanced"])
     lang, paper = rng.choice(["ja", "en"]), rng.choice(["a4", "letter"])
     board = shipped(map_name)
     truth = from_build(build if build is not None else random_play(board, rng), rng)
-    drawn = draw(truth, printed_page(map_name, lang, paper), rng)
-    shot = random_shot(rng)
+    drawn = draw(truth, printed_page(map_name, lang, paper), rng, style)
+    shot = random_shot(rng, style)
     return Photo(photograph(drawn, shot, rng), truth, shot, lang, paper)
 
 
