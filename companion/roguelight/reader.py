@@ -292,8 +292,9 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     bands leave two quarters at most to look at (round a picture), crossed out
     only if its diagonals show an X, as above. A cell read open is looked at for
     an X ``STRAY`` clear of those sides, and then for one drawn freehand, its
-    strokes' ends off the corners (read crossed, as a doubt). ``fill`` is what
-    :meth:`Pencil.fill` saw."""
+    strokes' ends off the corners (read crossed, as a doubt), and last for faint
+    lines all over it, a light hand's hatching (``FAINT``: filled, as a doubt).
+    ``fill`` is what :meth:`Pencil.fill` saw."""
     if fill[0]:
         left = pencil.unstrayed(area, pencil.bands(area, strayed))
         if not left:
@@ -313,7 +314,12 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     if (not crossed[0] and len(area.cells) == 1
             and pencil.freehand(area, pencil.bands(area, strayed) if strayed else None)):
         crossed = True, LIKELIER
-    return min(fill, crossed, key=lambda seen: (not seen[0], seen[1]))
+    seen = min(fill, crossed, key=lambda seen: (not seen[0], seen[1]))
+    if not seen[0]:
+        faint = pencil.faint(area, pencil.bands(area, strayed) if strayed else None)
+        if len(faint) >= 3 and faint[0] >= FAINT:  # hatched by a light hand
+            return True, LIKELIER
+    return seen
 
 
 #: How far (mm) past a cell's line a neighbour's pencil is taken to run in, and
@@ -323,6 +329,12 @@ STRAY, DEEPEST = 2.2, 3.0
 #: for the cell to be read open, and how much of it (mm²) must be left to tell, and
 #: of a quarter of it for the quarter to count.
 CLEAN, LEFT, QUARTER = 0.008, 4.0, 2.0
+#: A cell read open with faint lines (:meth:`Pencil.faint`) over this share of each
+#: of three quarters or more is hatched by a light hand: read filled, as a doubt. A
+#: light hatch's strokes stand out from the paper beside them by less than a
+#: pencil line must (``Pencil.level``), but by more than the paper's own grain
+#: (``FAINT_LINE`` of it: twice the bare paper's, where three times makes a line).
+FAINT, FAINT_LINE = 0.2, 2 / 3
 #: How sure a reading is that the pencil's shape makes only likelier than not: a
 #: doubt (a cell with pencil clear of its neighbours' strays in half of it, an X
 #: with half a diagonal hidden, a scribble missing a corner).
@@ -893,6 +905,8 @@ class Pencil:
     #: a faint line still shows against what is beside it where that estimate is
     #: too dark (among dense fills)
     relief: np.ndarray
+    #: lines ``FAINT_LINE`` as dark as ``level`` (a light hand's), specks aside
+    faint_lines: np.ndarray
 
     @classmethod
     def of(cls, sheet: Sheet, at: SheetLayout) -> Pencil:
@@ -924,7 +938,8 @@ class Pencil:
         return cls(np.maximum(_darkness(sheet.ink(paper)), lines),
                    np.maximum(_darkness(sheet.ink(paper * tint)), lines),
                    stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tint, tinted_cells,
-                   sheet.ink(lit), np.minimum(1 - sheet.image / np.maximum(lit, 1e-3), 1))
+                   sheet.ink(lit), np.minimum(1 - sheet.image / np.maximum(lit, 1e-3), 1),
+                   _strokes_long(stroke > FAINT_LINE * level))
 
     def fill(self, area: Area) -> tuple[bool, float]:
         """Whether ``area`` is filled and how sure. Pencil counts where it is dark
@@ -975,6 +990,18 @@ class Pencil:
         inked = ink[y0:y1, x0:x1]
         return sorted(share for share in _quarters(inked, mask, least=round(QUARTER * PX * PX))
                       if share is not None) or [float(inked[mask].mean())]
+
+    def faint(self, area: Area, strayed: dict[str, float] | None) -> list[float]:
+        """The share of ``area`` (clear of the ``strayed`` bands) in each quarter that
+        shows a line ``FAINT_LINE`` as dark as a pencil line must be (specks, a
+        JPEG's, aside), least first: none where too little is left to tell."""
+        box, mask = _free(area, inset=1.0, clear=self._ink(area)[1], strayed=strayed)
+        if mask.sum() < LEFT * PX * PX:
+            return []
+        x0, y0, x1, y1 = _pixels(box)
+        lines = self.faint_lines[y0:y1, x0:x1]
+        return sorted(q for q in _quarters(lines, mask, least=round(QUARTER * PX * PX))
+                      if q is not None)
 
     def bands(self, area: Area, sides: frozenset[str]) -> dict[str, float] | None:
         """How far in from the line (mm) pencil runs the whole length of each of

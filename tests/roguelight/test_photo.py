@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.grid import parse_range
+from companion.grid import cell_name, parse_range
 from companion.roguelight import layout, reader, ruled
 from companion.roguelight.maps import GOALS, shipped
 from tests.roguelight import photos
@@ -1005,8 +1005,6 @@ def test_a_faint_pencil_cross_on_a_small_sheet_shows_along_its_diagonals():
     the photo: no pixel of an X is dark enough to count as pencil, but both diagonals,
     averaged, are darker than beside them — several read filled or doubted (none would
     be, pixel by pixel), no other cell is read filled, and the reading is not sure."""
-    from companion.grid import cell_name
-
     rng = random.Random(11)
     board = shipped("basic")
     page = photos.printed_page("basic")
@@ -1080,6 +1078,29 @@ def _hatched(sheet, box, angle: float, spacing: float, pen, rng) -> None:
     to it."""
     for line in photos._hatch(box, angle, spacing, rng):
         sheet.stroke(line, pen, clip=box)
+
+
+def test_cells_hatched_by_a_light_hand_are_read_filled_as_doubts():
+    """A light hand's hatching (a pale grey pencil pressed lightly on grainy paper,
+    lines 1.2 mm apart) in a photo of about 5 pixels a millimetre: its strokes stand
+    out from the paper beside them by less than a pencil line must, but in every
+    part of the cell — read filled, as doubts; the open cell between fills reads
+    open."""
+    rng, _board, at, _large, sheet, pen = _blank_basic_sheet(11)
+    light = photos.Pen((0.55, 0.55, 0.57), 0.35, 0.35, 0.8)
+    hatched = {(2, 2), (5, 2), (2, 5), (6, 6), (7, 3)}
+    for cell in sorted(hatched):
+        _hatched(sheet, at.cell_box(cell), rng.uniform(0, 3), 1.2, light, rng)
+    for cell in ((4, 7), (6, 7), (5, 6), (5, 8)):  # round (5, 7), left open
+        _filled_over(sheet, at, cell, 1.0, pen, rng)
+    shot = photos.Shot(megapixels=3, tilt=10, turn=100, fill=0.88, curl=0.5, light=0.85,
+                       shadow=1, blur=1.0, noise=2.5, quality=85)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    assert reading.sheet.photo_scale() >= 4.5
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    assert hatched <= reading.filled
+    assert all(marks[cell_name(c, upper=True)].doubt for c in hatched)
+    assert reading.filled - hatched == {(4, 7), (6, 7), (5, 6), (5, 8)}
 
 
 def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_open():
@@ -1646,7 +1667,8 @@ def _bats(pencil_on):
         inside = (u >= 0) & (u <= 1) & (v >= 0) & (v <= 1)
         shade += 0.6 * ((np.abs(u - 0.5) < 0.22) & (np.abs(v - 0.5) < 0.2))
         shade += pencil_on(area is bats[0], u, v, inside)
-    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade)
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, shade,
+                           shade > 0.1)
     return at, areas, bats, pencil
 
 
@@ -1700,10 +1722,11 @@ def test_a_faint_x_among_dense_fills_shows_in_the_relief_where_the_paper_is_thou
     x = (np.abs(v - u) < 0.04) | (np.abs(v - (1 - u)) < 0.04)
     relief = np.where(x, 0.0, -0.1).astype(np.float32)  # the paper thought 10 % too dark
     shade = np.clip(relief, 0, 1)
-    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, relief)
+    pencil = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade, relief,
+                           shade > 0.1)
     assert pencil.freehand(area, None)
     flat = reader.Pencil(shade, shade, shade, 0.1, 0.8, 0.84, frozenset(), shade,
-                         np.full_like(relief, -0.1))
+                         np.full_like(relief, -0.1), shade > 0.1)
     assert not flat.freehand(area, None) and not pencil.crossed(area)[0]
 
 
