@@ -388,14 +388,15 @@ def _plan_changes(reading: Reading):
                 yield changed, _change_cost(chosen, reading.plans, doubted)
 
 
-def _change_cost(chosen, plans: tuple[Rect, ...], doubted) -> float:
+def _change_cost(chosen: tuple[tuple[Rect, Mark], ...], plans: tuple[Rect, ...],
+                 doubted: list[tuple[Rect, Mark]]) -> float:
     """How unlikely the ``chosen`` changes make the plans: each mark's surprise, but a
     plan read and its rival over the same cells — dashes seen round one place, one of
-    the two drawn — weighed as one: swapping them costs the likelier of the two
-    surprises, and dropping the plan with its rival left unread (neither drawn) costs
-    the less likely twice."""
+    the two drawn — weighed as one: swapping them costs the larger of their two
+    surprises (one choice, not two), and dropping the plan with its rival left unread
+    (neither drawn) costs its own surprise and the smaller of the two besides."""
     cost = sum(_surprise(m.confidence) for _rect, m in chosen)
-    names = {rect for rect, _m in chosen}
+    changing = {rect for rect, _m in chosen}
     for dropped, m in chosen:
         if dropped not in plans:
             continue
@@ -403,7 +404,7 @@ def _change_cost(chosen, plans: tuple[Rect, ...], doubted) -> float:
             if rival in plans or not rival.overlaps(dropped):
                 continue
             pair = min(_surprise(m.confidence), _surprise(other.confidence))
-            cost += -pair if rival in names else pair  # swapped: one choice, not two
+            cost += -pair if rival in changing else pair
     return cost
 
 
