@@ -108,10 +108,21 @@ def speed(repeats: int = 5) -> None:
           "(target ≤ 1 s)")
 
 
+def _at_least(least: int):
+    def whole(text: str) -> int:
+        value = int(text) if text.lstrip("-").isdigit() else None
+        if value is None or value < least:
+            raise argparse.ArgumentTypeError(f"{text!r}: a whole number, {least} or more")
+        return value
+    return whole
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--photos", type=int, default=200)
-    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--photos", type=_at_least(1), default=200,
+                        help="how many photos to make and read (default: 200)")
+    parser.add_argument("--first", type=_at_least(0), default=0,
+                        help="the first photo's seed (default: 0; 0-199 are the tuned ones)")
     parser.add_argument("--style", choices=sorted(photos.STYLES), default="plain",
                         help="how the players draw and the light falls (default: plain)")
     args = parser.parse_args()

@@ -14,7 +14,9 @@ A photo is made in three steps, each seeded:
    turned any way, on a table, under uneven light with a shadow, blurred,
    with sensor noise, at 1–12 megapixels, saved as JPEG at quality 60–95.
 
-The truth (what was drawn) comes back with the photo.
+The truth (what was drawn) comes back with the photo. A :class:`Style` (one of
+``STYLES``) changes the hand and the light: dashes drawn inside a plan's lines,
+a light pencil, a lamp's hard shadow.
 """
 
 from __future__ import annotations
