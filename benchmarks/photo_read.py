@@ -79,6 +79,9 @@ def accuracy(seeds: range, style: photos.Style) -> None:
     read_photos = len(seeds) - refused
     total = sum(marks.values())
     print(f"photos {len(seeds)}, refused {refused}")
+    if not read_photos:
+        print("no photo read: nothing to measure")
+        return
     print(f"marks right: {1 - sum(wrong.values()) / total:.2%} of {total} "
           f"(target ≥ 99.5 %); by kind: " + ", ".join(
               f"{k} {1 - wrong[k] / marks[k]:.2%}" for k in sorted(marks)))
