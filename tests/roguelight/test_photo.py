@@ -1103,6 +1103,41 @@ def test_cells_hatched_by_a_light_hand_are_read_filled_as_doubts():
     assert reading.filled - hatched == {(4, 7), (6, 7), (5, 6), (5, 8)}
 
 
+def test_cells_hatched_too_lightly_for_any_line_are_read_filled_by_their_slant():
+    """A lighter hand still (a pale pencil pressed so lightly that none of its
+    strokes stands out as a faint line over a fifth of a quarter), hatching at
+    slants clear of the cells' lines: across the strokes the sheet rises and falls
+    as across no other slant — read filled, as doubts; the open cells read open."""
+    rng, _board, at, _large, sheet, _pen = _blank_basic_sheet(12)
+    lightest = photos.Pen((0.7, 0.7, 0.72), 0.35, 0.25, 0.8)
+    hatched = {(1, 1), (4, 2), (7, 2), (2, 6), (6, 5), (8, 8)}
+    for cell in sorted(hatched):
+        slant = rng.choice([rng.uniform(0.4, 1.2), rng.uniform(1.9, 2.7)])
+        _hatched(sheet, at.cell_box(cell), slant, 1.3, lightest, rng)
+    shot = photos.Shot(megapixels=6, tilt=8, turn=20, fill=0.88, curl=0.5, light=0.9,
+                       shadow=1, blur=0.8, noise=2, quality=88)
+    reading = reader.read(photos.photograph(sheet.image, shot, rng))
+    marks = {m.name: m for m in reading.marks if m.what == "cell"}
+    assert reading.filled == hatched
+    assert all(marks[cell_name(c, upper=True)].doubt for c in hatched)
+
+
+def test_the_rise_and_fall_across_a_slant_is_one_for_noise_and_stands_out_for_strokes():
+    """Noise rises and falls alike across every slant (about its own spread,
+    however many pixels a line has); strokes at 48° stand out across that slant."""
+    rng = np.random.default_rng(3)
+    ys, xs = np.mgrid[0:60, 0:60]
+    xs, ys = xs.ravel(), ys.ravel()
+    noise = rng.normal(0, 0.02, xs.size)
+    rise = reader._rise_and_fall(xs, ys, noise, 1.0)
+    assert 0.5 < np.median(rise) / 0.02 < 1.5 and rise.max() < 2 * np.median(rise)
+    across = xs * np.cos(np.radians(48)) + ys * np.sin(np.radians(48))
+    strokes = noise + 0.03 * (np.cos(across * 2 * np.pi / 8) > 0.5)  # 8 pixels apart
+    rise = reader._rise_and_fall(xs, ys, strokes, 1.0)
+    assert round(np.degrees(reader._SLANTS[np.argmax(rise)])) == 48
+    assert rise.max() > 3 * np.median(rise)
+
+
 def test_pencil_strayed_over_the_line_from_filled_cells_leaves_the_cell_between_open():
     """Rows 2 and 4 filled solid, each fill run 2 mm over its lines, row 3 left
     open: the bands of pencil along row 3's top and bottom are its neighbours', not
