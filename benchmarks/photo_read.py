@@ -16,7 +16,8 @@ are counted by how large the sheet is in the photo. Seeds 0–199 are the ones t
 reader was tuned on; ``--first 5000`` measures it on photos it never saw.
 ``--style`` draws them otherwise (photos.STYLES): ``inside``, a plan's dashes
 0.4–1 mm inside its lines; ``light``, a light hand with the pencil;
-``hard-shadow``, a lamp's shadow with a sharp edge on every photo.
+``hard-shadow``, a lamp's shadow with a sharp edge on every photo; ``bowed``,
+the paper bowed 3–8 mm in its middle (the plain style bows it up to 3 mm).
 """
 
 from __future__ import annotations

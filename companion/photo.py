@@ -187,6 +187,13 @@ class Landmark:
         return self.x + self.w / 2, self.y + self.h / 2
 
 
+#: How far (mm) a pass of the curl correction must move the sheet somewhere for
+#: another to follow, and the most passes.
+SETTLED, PASSES = 1.0, 3
+#: How many landmarks found nearest one tell where to look for it.
+FOLLOW = 3
+
+
 class Sheet:
     """A sheet ``width`` × ``height`` mm seen straight on from ``photo``.
 
@@ -241,33 +248,78 @@ class Sheet:
     # --- the paper's curl -----------------------------------------------------------
 
     def uncurl(self, landmarks: Sequence[Landmark]) -> int:
-        """Find each landmark near where the perspective puts it, fit a smooth shift
-        to where they were found, and warp again; returns how many were found."""
-        found = [(lm, d) for lm in landmarks if (d := self._locate(lm)) is not None]
-        across = [(lm, d[0]) for lm, d in found if d[0] is not None]
-        down = [(lm, d[1]) for lm, d in found if d[1] is not None]
-        if len(across) < 12 or len(down) < 12:
-            return 0
+        """Find each landmark near where the perspective puts it — followed out from
+        the corner marks (:meth:`_followed`) — fit a smooth shift to where they were
+        found, and warp again; once more, from where they are found then, while a
+        pass moved the sheet by ``SETTLED`` mm or more somewhere, up to ``PASSES``
+        times. Returns how many were found the last time."""
+        located, found = self._followed(landmarks), 0
+        for _pass in range(PASSES):
+            across = [(lm, d[0]) for lm, d in located if d[0] is not None]
+            down = [(lm, d[1]) for lm, d in located if d[1] is not None]
+            if len(across) < 12 or len(down) < 12:
+                return found
+            found = len(located)
+            moved = [self._fitted_shift(pairs) for pairs in (across, down)]
+            self.shift = (moved[0], moved[1]) if self.shift is None else (
+                self.shift[0] + moved[0], self.shift[1] + moved[1])
+            self.image = self._warp()
+            if max(float(np.abs(m).max()) for m in moved) < SETTLED * PX:
+                break
+            located = [(lm, d) for lm in landmarks if (d := self._locate(lm)) is not None]
+        return found
+
+    def _followed(self, landmarks: Sequence[Landmark]
+                  ) -> list[tuple[Landmark, tuple[float | None, float | None]]]:
+        """Each landmark found, nearest the corner marks first, within its reach of
+        where the landmarks found nearest it (``FOLLOW`` of them) lie off: the
+        corner marks place the sheet exactly, and a paper bowed by more than a
+        landmark's reach bows little from one landmark to the next."""
+        centres = np.array([lm.centre for lm in landmarks], np.float64)
+        corners = np.array([lm.kind == "solid" for lm in landmarks])
+        gap = np.full(len(landmarks), np.inf)
+        if corners.any():
+            gap[~corners] = np.min(np.hypot(*(centres[~corners, None] - centres[None, corners]
+                                              ).transpose(2, 0, 1)), axis=1)
+        gap[corners] = 0.0
+        off: list[list[tuple[np.ndarray, float]]] = [[], []]  # where found, how far off
+        located = []
+        for _step in range(len(landmarks)):
+            i = int(np.argmin(gap))
+            if not np.isfinite(gap[i]):
+                break
+            lm, gap[i] = landmarks[i], np.inf
+            near = tuple(_nearest(off[k], centres[i]) for k in range(2))
+            d = self._locate(lm, near=near)
+            if d is not None:
+                located.append((lm, d))
+                for k in range(2):
+                    if d[k] is not None:
+                        off[k].append((centres[i], d[k]))
+            reach = np.hypot(*(centres - centres[i]).T)
+            gap = np.where(np.isfinite(gap), np.minimum(gap, reach), gap)
+        return located
+
+    def _fitted_shift(self, pairs: list[tuple[Landmark, float]]) -> np.ndarray:
+        """The smooth shift (pixels) at every pixel of the sheet through the
+        landmarks' ``pairs`` of where they are and how far (mm) they lie off."""
         w, h = self.size
         gx = (np.arange(w) / PX - MARGIN) / self.width
         gy = (np.arange(h) / PX - MARGIN) / self.height
-        shift = []
-        for pairs in (across, down):
-            xs = np.array([lm.centre[0] for lm, _ in pairs]) / self.width
-            ys = np.array([lm.centre[1] for lm, _ in pairs]) / self.height
-            coef = _robust_surface(xs, ys, np.array([d for _, d in pairs]))
-            shift.append(_surface(coef * PX, gx, gy))
-        self.shift = (shift[0], shift[1])
-        self.image = self._warp()
-        return len(found)
+        xs = np.array([lm.centre[0] for lm, _ in pairs]) / self.width
+        ys = np.array([lm.centre[1] for lm, _ in pairs]) / self.height
+        coef = _robust_surface(xs, ys, np.array([d for _, d in pairs]))
+        return _surface(coef * PX, gx, gy)
 
-    def _locate(self, lm: Landmark, reach: float = 4.0
+    def _locate(self, lm: Landmark, reach: float = 4.0, near: tuple[float, float] = (0.0, 0.0)
                 ) -> tuple[float | None, float | None] | None:
-        """How far (mm, across and down) a landmark lies from where it should; None
-        for a direction a line cannot tell, or for a landmark not found."""
+        """How far (mm, across and down) a landmark lies from where it should, looked
+        for within ``reach`` of ``near`` that far off; None for a direction a line
+        cannot tell, or for a landmark not found."""
         template = _template(lm)
         th, tw = template.shape
         cx, cy = self.px(*lm.centre)
+        cx, cy = cx + near[0] * PX, cy + near[1] * PX
         reach_x = 0 if lm.kind == "across" else int(reach * PX)
         reach_y = 0 if lm.kind == "down" else int(reach * PX)
         x0, y0 = round(cx - tw / 2) - reach_x, round(cy - th / 2) - reach_y
@@ -279,8 +331,8 @@ class Sheet:
         best, (bx, by) = cv2.minMaxLoc(scores)[1::2]
         if best < 0.5:
             return None
-        dx = (x0 + bx + tw / 2 - cx) / PX
-        dy = (y0 + by + th / 2 - cy) / PX
+        dx = (x0 + bx + tw / 2 - cx) / PX + near[0]
+        dy = (y0 + by + th / 2 - cy) / PX + near[1]
         return (None if lm.kind == "across" else dx, None if lm.kind == "down" else dy)
 
     # --- ink -----------------------------------------------------------------------------
@@ -315,6 +367,16 @@ class Sheet:
         gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8
         step = max(float(np.percentile(patch, 95) - np.percentile(patch, 5)), 1e-3)
         return float(np.percentile(np.hypot(gx, gy), 99) / step * PX)
+
+
+def _nearest(off: list[tuple[np.ndarray, float]], centre: np.ndarray) -> float:
+    """How far off (mm) the ``FOLLOW`` landmarks found nearest ``centre`` lie, on
+    average (0 with none found yet)."""
+    if not off:
+        return 0.0
+    places = np.array([p for p, _ in off])
+    nearest = np.argsort(np.hypot(*(places - centre).T))[:FOLLOW]
+    return float(np.mean([off[i][1] for i in nearest]))
 
 
 def _spread(values: np.ndarray, weight: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ A photo is made in three steps, each seeded:
 
 The truth (what was drawn) comes back with the photo. A :class:`Style` (one of
 ``STYLES``) changes the hand and the light: dashes drawn inside a plan's lines,
-a light pencil, a lamp's hard shadow.
+a light pencil, a lamp's hard shadow, a paper bowed more than these tests' own.
 """
 
 from __future__ import annotations
@@ -191,20 +191,22 @@ def printed_page(map_name: str, lang: str = "ja", paper: str = "a4") -> Page:
 class Style:
     """How the players draw and the light falls, where photos may differ from these
     tests' own: the pencil's grey and pressure (ranges), how far inside a plan's
-    lines its dashes run (mm, a range) and how sharp a shadow's edge is (its blur,
-    a share of the frame; every photo then has one)."""
+    lines its dashes run (mm, a range), how sharp a shadow's edge is (its blur,
+    a share of the frame; every photo then has one) and how far the paper bows
+    (mm, a range)."""
 
     grey: tuple[float, float] = (0.18, 0.35)
     pressure: tuple[float, float] = (0.45, 0.9)
     drift: tuple[float, float] = (-0.3, 0.3)
     shadow_edge: float | None = None
+    curl: tuple[float, float] = (0, 3)
 
 
 #: The generator's own style, and others a reader may meet: dashes kept apart from
-#: the printed lines, a light hand, a lamp's hard shadow.
+#: the printed lines, a light hand, a lamp's hard shadow, a paper bowed 3–8 mm.
 STYLES = {"plain": Style(), "inside": Style(drift=(0.4, 1.0)),
           "light": Style(grey=(0.35, 0.55), pressure=(0.35, 0.7)),
-          "hard-shadow": Style(shadow_edge=0.012)}
+          "hard-shadow": Style(shadow_edge=0.012), "bowed": Style(curl=(3, 8))}
 
 
 @dataclass(frozen=True)
@@ -467,7 +469,7 @@ class Shot:
 def random_shot(rng: random.Random, style: Style = STYLES["plain"]) -> Shot:
     shot = Shot(megapixels=math.exp(rng.uniform(math.log(1), math.log(12))),
                 tilt=rng.uniform(0, 35), turn=rng.uniform(0, 360), fill=rng.uniform(0.6, 0.92),
-                curl=rng.uniform(0, 3), light=rng.uniform(0.55, 1), shadow=rng.choice(
+                curl=rng.uniform(*style.curl), light=rng.uniform(0.55, 1), shadow=rng.choice(
                     [1, 1, rng.uniform(0.55, 0.9)]), blur=rng.uniform(0, 1.3),
                 noise=rng.uniform(1, 5), quality=rng.randint(60, 95))
     if style.shadow_edge is None:

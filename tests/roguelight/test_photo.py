@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import tomllib
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -261,6 +262,23 @@ def test_the_paper_curls_shift_is_its_cubic_at_every_pixel(coef):
     assert np.allclose(grid, each, atol=1e-4 * (1 + np.abs(each).max()))
 
 
+@pytest.mark.parametrize("seed", [9115, 9116])
+def test_a_sheet_bowed_more_than_a_landmarks_reach_is_followed_out_from_its_corners(
+        seed, monkeypatch):
+    """A paper bowed 7 mm in its middle (carried folded, lifted at its centre): the
+    grid lies farther from where the corner marks put it than any landmark is
+    looked for (4 mm), and a grid line looked for there finds its neighbour or
+    nothing. Followed out from the corners, each landmark looked for where those
+    found nearest it lie off, every mark is read right."""
+    plain = photos.random_shot
+    monkeypatch.setattr(photos, "random_shot",
+                        lambda rng, style: replace(plain(rng, style), curl=7.0))
+    shot = photos.photo(seed)
+    assert shot.shot.curl == 7.0
+    reading = reader.read(shot.jpeg)
+    assert [(what, name) for what, name, right in compare(shot, reading) if not right] == []
+
+
 def test_a_blurred_photo_is_refused_with_the_measure():
     shot = photos.photo(3, "basic")
     image = cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_COLOR)
@@ -448,8 +466,6 @@ def test_a_cell_of_the_setup_plan_read_filled_is_read_open_by_rule_as_a_doubt():
                                                         (named[sure], True)]
     assert any(named[doubted] in note and block.name() in note for note in read.notes)
     # a map file may set an entrance beside a corner: the exit there is filled at the end
-    from dataclasses import replace
-
     from companion.grid import Rect
 
     cornered = replace(board, entrances={**board.entrances, 1: (1, 0)},
