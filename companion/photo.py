@@ -269,6 +269,13 @@ class Sheet:
             located = [(lm, d) for lm in landmarks if (d := self._locate(lm)) is not None]
         return found
 
+    def misfit(self, landmarks: Sequence[Landmark]) -> float:
+        """How far (mm) the landmarks lie from where the sheet now puts them: nine in
+        ten of those found lie closer (0 where too few are found to tell)."""
+        off = [abs(x) for lm in landmarks if (d := self._locate(lm)) is not None
+               for x in d if x is not None]
+        return float(np.percentile(off, 90)) if len(off) >= 24 else 0.0
+
     def _followed(self, landmarks: Sequence[Landmark]
                   ) -> list[tuple[Landmark, tuple[float | None, float | None]]]:
         """Each landmark found, nearest the corner marks first, within its reach of

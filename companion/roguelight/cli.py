@@ -255,7 +255,8 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
     show at all, so the cells read open are to be looked over. Exit status:
     0 read with no doubt, 1 read with doubts (check them on the sheet, correct
     the file written by --out), 2 not read (no sheet found, too dark, too
-    blurred, or under 1.5 pixels a millimetre: the message gives the measure).
+    blurred, not flat, or under 1.5 pixels a millimetre: the message gives the
+    measure).
 
     \b
     Examples:
