@@ -270,11 +270,12 @@ class Sheet:
         return found
 
     def misfit(self, landmarks: Sequence[Landmark]) -> float:
-        """How far (mm) the landmarks lie from where the sheet now puts them: nine in
-        ten of those found lie closer (0 where too few are found to tell)."""
-        off = [abs(x) for lm in landmarks if (d := self._locate(lm)) is not None
-               for x in d if x is not None]
-        return float(np.percentile(off, 90)) if len(off) >= 24 else 0.0
+        """How far (mm) the landmarks lie from where the sheet now puts them, across
+        or down, whichever is further: nine in ten of those found lie closer that
+        way (a way with too few found to tell counts 0)."""
+        found = [d for lm in landmarks if (d := self._locate(lm)) is not None]
+        off = [[abs(d[k]) for d in found if d[k] is not None] for k in range(2)]
+        return max(float(np.percentile(way, 90)) if len(way) >= 12 else 0.0 for way in off)
 
     def _followed(self, landmarks: Sequence[Landmark]
                   ) -> list[tuple[Landmark, tuple[float | None, float | None]]]:
