@@ -191,7 +191,7 @@ class Landmark:
 #: another to follow, and the most passes.
 SETTLED, PASSES = 1.0, 3
 #: How many landmarks found nearest one tell where to look for it.
-FOLLOW = 3
+FOLLOW = 5
 
 
 class Sheet:

@@ -159,9 +159,9 @@ def _check_light(sheet: Sheet, at: SheetLayout) -> list[str]:
 #: How far (mm) nine in ten of the printed landmarks may lie from where the sheet,
 #: its curl taken out, puts them: a millimetre off, a plan's dashes and a fill's
 #: edge are looked for in the wrong place. On 700 photos the farthest lay 0.7 mm
-#: off; a paper bowed 8 mm and photographed at 31°, read wrong throughout, 2.8 mm
-#: (its lines down the sheet; each way is measured apart, as a wrong fit is often
-#: wrong one way only).
+#: off; papers bowed 12 mm, which the correction cannot follow, 1.2 and 3.9 mm
+#: (each way, across and down, is measured apart: a wrong fit is often wrong one
+#: way only).
 MISFIT = 1.0
 
 
