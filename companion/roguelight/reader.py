@@ -333,12 +333,11 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     halves = bool(strayed) and len(area.cells) == 1  # a large monster's frame keeps strays out
     shielded = {side: STRAY for side in strayed} or None
     crossed = pencil.crossed(area, shielded, halves) or pencil.crossed(area, halves=halves)
-    if (not crossed[0] and len(area.cells) == 1
-            and pencil.freehand(area, pencil.bands(area, strayed) if strayed else None)):
+    bands = pencil.bands(area, strayed) if strayed else None
+    if not crossed[0] and len(area.cells) == 1 and pencil.freehand(area, bands):
         crossed = True, LIKELIER
     seen = min(fill, crossed, key=lambda seen: (not seen[0], seen[1]))
     if not seen[0]:
-        bands = pencil.bands(area, strayed) if strayed else None
         faint = pencil.faint(area, bands)
         if len(faint) >= 3 and faint[0] >= FAINT:  # hatched by a light hand
             return True, LIKELIER
@@ -1301,9 +1300,9 @@ def _darker_along(shade: np.ndarray, away: np.ndarray, first: np.ndarray | None,
     return np.stack(found, axis=1)
 
 
-_SLANTS = np.radians(np.arange(0, 180, SLANT))
-_SLANTS_LOOKED_AT = np.minimum(np.arange(0, 180, SLANT) % 90, 90 - np.arange(0, 180, SLANT) % 90
-                               ) >= AXIS
+_DEGREES = np.arange(0, 180, SLANT)
+_SLANTS = np.radians(_DEGREES)
+_SLANTS_LOOKED_AT = np.minimum(_DEGREES % 90, 90 - _DEGREES % 90) >= AXIS
 
 
 def _rise_and_fall(xs: np.ndarray, ys: np.ndarray, values: np.ndarray, ends: float
@@ -1311,7 +1310,8 @@ def _rise_and_fall(xs: np.ndarray, ys: np.ndarray, values: np.ndarray, ends: flo
     """For each of ``_SLANTS``: how much the mean of ``values`` (at pixels ``xs``,
     ``ys``) along lines at that slant, a pixel apart, rises and falls across them
     round its mean within ``SWELL`` mm, ``ends`` mm from either end left out — each
-    line's mean weighed by its length, so that noise gives 1 whatever the slant."""
+    line's mean weighed by its length, so that noise gives its own spread (a
+    pixel's) whatever the slant and however long the lines."""
     found = np.zeros(len(_SLANTS))
     for i, angle in enumerate(_SLANTS):
         across = xs * np.cos(angle) + ys * np.sin(angle)
