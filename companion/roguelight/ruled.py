@@ -3,7 +3,8 @@
 What the pencil shows is read mark by mark (:mod:`companion.roguelight.reader`);
 the rules then tie the marks together: one entrance open with its setup plan,
 its cells open, one exit open, the development track as far as the plans (and
-bats) advance it, every block drawn against a fill or a plan, one item mark
+bats) advance it, every block drawn against a fill or a plan, a plan's cells open
+(a fill in doubt beside a plan may be a row it reaches over), one item mark
 circled per item filled. Where a reading cannot be so, the likeliest reading that can is taken,
 weighing each change by how sure the mark it changes was, and every mark
 changed is a doubt, with a note.
@@ -27,7 +28,7 @@ def held(reading: Reading) -> Reading:
     """``reading`` held to each rule in turn: the setup first (which entrance is
     open decides whether the sheet is set up), the exits last."""
     for rule in (with_setup_plan, with_plans_agreeing, with_blocks_attached,
-                 with_items_agreeing, with_one_exit):
+                 with_plans_over_doubtful_fills, with_items_agreeing, with_one_exit):
         reading = rule(reading)
     return reading
 
@@ -185,6 +186,53 @@ def _disagreeing(reading: Reading) -> Reading:
                            "by the rules (each plan advances the track by the monsters inside "
                            "it): look over both", development=count))
     return reading
+
+
+def with_plans_over_doubtful_fills(reading: Reading) -> Reading:
+    """A plan's cells are open, so a cell read filled in doubt beside a plan read may
+    be the row or column the plan was drawn over, its dashes there hidden by what
+    was read as pencil: the plan reaching over it (every cell it adds open or
+    filled in doubt, 12 cells at most) is a doubt, and so is the plan read — the
+    player looks at which was drawn, rather than the reader choosing silently."""
+    board = reading.board
+    names = _area_names(board)
+    doubtful = {m.name for m in reading.marks if m.what == "cell" and m.value and m.doubt}
+    plans = {m.name: m for m in reading.marks if m.what == "plan"}
+    wider = set()
+    for plan in reading.plans:
+        if plan in board.entrance_blocks.values():
+            continue
+        for reach in _reaches(board, plan):
+            added = [c for c in reach.cells() if c not in plan]
+            over = {names[c] for c in added if c in reading.filled}
+            if over and over <= doubtful:
+                wider.add((plan, reach))
+    if not wider:
+        return reading
+    _doubted(reading, "plan", {plan.name() for plan, _reach in wider})
+    reading.marks += [Mark("plan", reach.name(), False, RULED) for _plan, reach in sorted(wider)
+                      if reach.name() not in plans]
+    _doubted(reading, "plan", {reach.name() for _plan, reach in wider})
+    reading.notes.append(_("plan {plans} may reach over {cells}, read filled in doubt: a "
+                           "plan's cells are open, to be checked",
+                           plans=", ".join(sorted({p.name() for p, _r in wider})),
+                           cells=", ".join(sorted({names[c] for _p, r in wider
+                                                   for c in r.cells() if c in reading.filled}))))
+    return reading
+
+
+def _reaches(board: Map, plan: Rect):
+    """``plan`` grown by a row or a column on each side, within the map and the
+    largest plan (12 cells)."""
+    for left, top, right, bottom in ((-1, 0, 0, 0), (0, -1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
+        reach = Rect(plan.left + left, plan.top + top, plan.right + right, plan.bottom + bottom)
+        if (reach.left >= 0 and reach.top >= 0 and reach.right < board.width
+                and reach.bottom < board.height and reach.area <= LARGEST_PLAN):
+            yield reach
+
+
+#: The most cells a plan takes (the two dice's sum at most).
+LARGEST_PLAN = 12
 
 
 def _set_up(reading: Reading) -> bool:

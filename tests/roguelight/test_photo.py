@@ -981,6 +981,39 @@ def test_a_plan_in_doubt_that_attaches_loose_fills_is_read():
                           "be checked"]
 
 
+def _beside_a_plan(sure_f7: float):
+    """A basic sheet set up on entrance 1, the plan E5:F6 read, F7 below it read
+    filled ``sure_f7`` surely, E7 open."""
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    others = {cell for face, cell in board.entrances.items() if face != 1}
+    plan = Rect(4, 4, 5, 5)
+    filled = others | {(5, 6)}
+    marks = [reader.Mark("plan", plan.name(), True, 0.9),
+             *(reader.Mark("cell", name, cell in filled, sure_f7 if name == "F7" else 0.95)
+               for cell, name in named.items())]
+    return ruled.with_plans_over_doubtful_fills(reader.Reading(
+        board, "basic", frozenset(filled), (plan,), 2, frozenset(), frozenset(), (), marks))
+
+
+def test_a_plan_beside_a_cell_read_filled_in_doubt_may_reach_over_it():
+    """A plan's cells are open: a cell read filled in doubt below a plan read may be
+    the row the plan was drawn over, its dashes there taken for pencil. The plan
+    reaching over it (E5:F7, E7 open) is a doubt, and so is the plan read; nothing
+    changes; with F7 read surely filled, nothing is in doubt."""
+    doubted = _beside_a_plan(0.6)
+    assert doubted.plans == (parse_range("E5:F6"),) and (5, 6) in doubted.filled
+    assert sorted((m.what, m.name, m.value) for m in doubted.doubts) == [
+        ("cell", "F7", True), ("plan", "E5:F6", True), ("plan", "E5:F7", False)]
+    assert doubted.notes == ["plan E5:F6 may reach over F7, read filled in doubt: a plan's "
+                             "cells are open, to be checked"]
+    sure = _beside_a_plan(0.95)
+    assert not sure.doubts and not sure.notes
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sets(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=30),
        st.floats(0.5, 1.0))
