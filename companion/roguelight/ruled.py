@@ -120,9 +120,10 @@ def with_plans_agreeing(reading: Reading) -> Reading:
     last number; every block is drawn against a fill or a plan. Where the count and
     the plans read cannot both be so, or fills read touch nothing, the likeliest
     reading that agrees is taken — numbers crossed or not, up to ``AGREEING`` plans
-    read dropped or likely plans added, fills to attach (:func:`with_blocks_attached`) — and
-    what changed is a doubt. A sheet not set up (every entrance but one filled) is
-    read as it is."""
+    read dropped or likely plans added, a plan read widened over cells read filled
+    in doubt (:func:`_wider_plans`; those cells then open), fills to attach
+    (:func:`with_blocks_attached`) — and what changed is a doubt. A sheet not set up
+    (every entrance but one filled) is read as it is."""
     board = reading.board
     agrees = _agrees(board, reading.filled, reading.plans, reading.development)
     if not (reading.struck and _set_up(reading)) or (agrees and not _loose(
@@ -130,20 +131,39 @@ def with_plans_agreeing(reading: Reading) -> Reading:
         return reading
     sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
     names = _area_names(board)
-    costs = {changed: cost + sum(c for c, *_rest in _attachments(
-                 board, reading.filled, _changed(reading.plans, changed), sure, names))
+
+    def attached(opened: frozenset[Cell], changed: frozenset[Rect]) -> float:
+        return sum(c for c, *_rest in _attachments(board, reading.filled - opened,
+                                                   _changed(reading.plans, changed), sure, names))
+
+    costs = {(changed, frozenset()): cost + attached(frozenset(), changed)
              for changed, cost in _plan_changes(reading)}
-    options = [(cost + _track_cost(reading.struck, count), len(changed), count, changed)
-               for changed, cost in costs.items()
+    costs |= {(frozenset({plan, wider}), over): _surprise(RULED) + attached(over, frozenset(
+                  {plan, wider})) + sum(_surprise(sure.get(n, 1.0)) for n in _named(over, names))
+              for plan, wider, over in _wider_plans(reading)
+              if not any(too_close(wider, other) for other in reading.plans if other != plan)}
+    options = [(cost + _track_cost(reading.struck, count), len(changed), count, changed, opened)
+               for (changed, opened), cost in costs.items()
                for count in range(SETUP_DEVELOPMENT, board.development_length + 1)
-               if _agrees(board, reading.filled, _changed(reading.plans, changed), count)]
-    cost, _size, count, changed = min(options, key=lambda o: (o[:3], sorted(o[3])))
+               if _agrees(board, reading.filled - opened, _changed(reading.plans, changed),
+                          count)]
+    cost, _size, count, changed, opened = min(
+        options, key=lambda o: (o[:3], sorted(o[3]), sorted(o[4])))
     if count == reading.development and not changed:
         return reading
-    read = costs[frozenset()] + _track_cost(reading.struck, reading.development)
+    read = costs[frozenset(), frozenset()] + _track_cost(reading.struck, reading.development)
     if cost - read > MOST_SURPRISE and not agrees:
         return _disagreeing(reading)
     reading.plans = _changed(reading.plans, changed)
+    reading.filled = reading.filled - opened
+    _ruled(reading, "cell", _named(opened, names), False)
+    if opened:
+        reading.notes.append(_("{cells} read open by the rules: inside plan {plan}, which the "
+                               "development track asks for (a plan's cells are open), to be "
+                               "checked",
+                               cells=", ".join(_named(opened, names)),
+                               plan=", ".join(p.name() for p in sorted(changed)
+                                              if p in reading.plans)))
     plans = {p.name() for p in reading.plans}
     reading.marks = [m for m in reading.marks if m.what != "development"
                      and not (m.what == "plan" and parse_range(m.name) in changed)]
@@ -194,31 +214,40 @@ def with_plans_over_doubtful_fills(reading: Reading) -> Reading:
     was read as pencil: the plan reaching over it (every cell it adds open or
     filled in doubt, 12 cells at most) is a doubt, and so is the plan read — the
     player looks at which was drawn, rather than the reader choosing silently."""
+    wider = _wider_plans(reading)
+    if not wider:
+        return reading
+    names = _area_names(reading.board)
+    plans = {m.name for m in reading.marks if m.what == "plan"}
+    _doubted(reading, "plan", {plan.name() for plan, _reach, _over in wider})
+    reading.marks += [Mark("plan", reach.name(), False, RULED)
+                      for _plan, reach, _over in wider if reach.name() not in plans]
+    _doubted(reading, "plan", {reach.name() for _plan, reach, _over in wider})
+    reading.notes.append(_("plan {plans} may reach over {cells}, read filled in doubt: a "
+                           "plan's cells are open, to be checked",
+                           plans=", ".join(sorted({p.name() for p, _r, _o in wider})),
+                           cells=", ".join(sorted({n for *_pr, over in wider
+                                                   for n in _named(over, names)}))))
+    return reading
+
+
+def _wider_plans(reading: Reading) -> list[tuple[Rect, Rect, frozenset[Cell]]]:
+    """Each plan read with a row or a column beside it whose cells are open or read
+    filled in doubt, some of them filled: the plan, the plan reaching over them, and
+    the cells filled there (a large monster's whole or not at all)."""
     board = reading.board
     names = _area_names(board)
     doubtful = {m.name for m in reading.marks if m.what == "cell" and m.value and m.doubt}
-    plans = {m.name: m for m in reading.marks if m.what == "plan"}
-    wider = set()
+    wider = []
     for plan in reading.plans:
         if plan in board.entrance_blocks.values():
             continue
         for reach in _reaches(board, plan):
-            added = [c for c in reach.cells() if c not in plan]
-            over = {names[c] for c in added if c in reading.filled}
-            if over and over <= doubtful:
-                wider.add((plan, reach))
-    if not wider:
-        return reading
-    _doubted(reading, "plan", {plan.name() for plan, _reach in wider})
-    reading.marks += [Mark("plan", reach.name(), False, RULED) for _plan, reach in sorted(wider)
-                      if reach.name() not in plans]
-    _doubted(reading, "plan", {reach.name() for _plan, reach in wider})
-    reading.notes.append(_("plan {plans} may reach over {cells}, read filled in doubt: a "
-                           "plan's cells are open, to be checked",
-                           plans=", ".join(sorted({p.name() for p, _r in wider})),
-                           cells=", ".join(sorted({names[c] for _p, r in wider
-                                                   for c in r.cells() if c in reading.filled}))))
-    return reading
+            over = frozenset(c for c in reach.cells() if c not in plan and c in reading.filled)
+            whole = {c for c, name in names.items() if name in _named(over, names)}
+            if over and set(_named(over, names)) <= doubtful and whole <= set(reach.cells()):
+                wider.append((plan, reach, frozenset(whole)))
+    return sorted(wider)
 
 
 def _reaches(board: Map, plan: Rect):

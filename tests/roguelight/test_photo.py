@@ -981,9 +981,10 @@ def test_a_plan_in_doubt_that_attaches_loose_fills_is_read():
                           "be checked"]
 
 
-def _beside_a_plan(sure_f7: float):
-    """A basic sheet set up on entrance 1, the plan E5:F6 read, F7 below it read
-    filled ``sure_f7`` surely, E7 open."""
+def _beside_a_plan(sure_f7: float, crossed: int = 3):
+    """A basic sheet set up on entrance 1, the plan E5:F6 read (a green slime in
+    it), F7 below it read filled ``sure_f7`` surely, E7 (a bat) open, the track
+    read crossed to ``crossed``."""
     from companion.grid import Rect
 
     board = shipped("basic")
@@ -995,8 +996,9 @@ def _beside_a_plan(sure_f7: float):
     marks = [reader.Mark("plan", plan.name(), True, 0.9),
              *(reader.Mark("cell", name, cell in filled, sure_f7 if name == "F7" else 0.95)
                for cell, name in named.items())]
-    return ruled.with_plans_over_doubtful_fills(reader.Reading(
-        board, "basic", frozenset(filled), (plan,), 2, frozenset(), frozenset(), (), marks))
+    return reader.Reading(board, "basic", frozenset(filled), (plan,), crossed, frozenset(),
+                          frozenset(), (), [*marks, *ruled.track(_track(crossed))[1]],
+                          struck=_track(crossed))
 
 
 def test_a_plan_beside_a_cell_read_filled_in_doubt_may_reach_over_it():
@@ -1004,14 +1006,34 @@ def test_a_plan_beside_a_cell_read_filled_in_doubt_may_reach_over_it():
     the row the plan was drawn over, its dashes there taken for pencil. The plan
     reaching over it (E5:F7, E7 open) is a doubt, and so is the plan read; nothing
     changes; with F7 read surely filled, nothing is in doubt."""
-    doubted = _beside_a_plan(0.6)
+    doubted = ruled.with_plans_over_doubtful_fills(_beside_a_plan(0.6))
     assert doubted.plans == (parse_range("E5:F6"),) and (5, 6) in doubted.filled
     assert sorted((m.what, m.name, m.value) for m in doubted.doubts) == [
         ("cell", "F7", True), ("plan", "E5:F6", True), ("plan", "E5:F7", False)]
     assert doubted.notes == ["plan E5:F6 may reach over F7, read filled in doubt: a plan's "
                              "cells are open, to be checked"]
-    sure = _beside_a_plan(0.95)
+    sure = ruled.with_plans_over_doubtful_fills(_beside_a_plan(0.95))
     assert not sure.doubts and not sure.notes
+
+
+def test_a_plan_read_a_row_short_is_widened_over_a_fill_in_doubt_where_the_track_asks():
+    """The track crossed to 4 asks for a second monster in the plans, and the plan
+    read (E5:F6, a slime) reaching over F7, read filled in doubt, takes the bat in
+    E7: that is likelier than the four numbers wrong — F7 read open and the plan
+    E5:F7, each a doubt, with a note. With F7 read surely filled, the count is kept
+    and questioned instead; with the track at 3, nothing changes."""
+    wider = ruled.with_plans_agreeing(_beside_a_plan(0.6, crossed=4))
+    assert wider.plans == (parse_range("E5:F7"),) and (5, 6) not in wider.filled
+    assert wider.development == 4
+    assert sorted((m.what, m.name, m.value) for m in wider.doubts) == [
+        ("cell", "F7", False), ("plan", "E5:F6", False), ("plan", "E5:F7", True)]
+    assert wider.notes[0] == ("F7 read open by the rules: inside plan E5:F7, which the "
+                              "development track asks for (a plan's cells are open), to be "
+                              "checked")
+    kept = ruled.with_plans_agreeing(_beside_a_plan(0.95, crossed=4))
+    assert kept.plans == (parse_range("E5:F6"),) and (5, 6) in kept.filled
+    agreeing = ruled.with_plans_agreeing(_beside_a_plan(0.6))
+    assert agreeing.plans == (parse_range("E5:F6"),) and not agreeing.notes
 
 
 @settings(max_examples=40, deadline=None)
