@@ -233,8 +233,9 @@ def with_plans_over_doubtful_fills(reading: Reading) -> Reading:
 
 def _wider_plans(reading: Reading) -> list[tuple[Rect, Rect, frozenset[Cell]]]:
     """Each plan read with a row or a column beside it whose cells are open or read
-    filled in doubt, some of them filled: the plan, the plan reaching over them, and
-    the cells filled there (a large monster's whole or not at all)."""
+    filled in doubt (an exit aside, filled at the end), some of them filled: the
+    plan, the plan reaching over them, and the cells filled there (a large
+    monster's whole or not at all)."""
     board = reading.board
     names = _area_names(board)
     doubtful = {m.name for m in reading.marks if m.what == "cell" and m.value and m.doubt}
@@ -243,7 +244,8 @@ def _wider_plans(reading: Reading) -> list[tuple[Rect, Rect, frozenset[Cell]]]:
         if plan in board.entrance_blocks.values():
             continue
         for reach in _reaches(board, plan):
-            over = frozenset(c for c in reach.cells() if c not in plan and c in reading.filled)
+            over = frozenset(c for c in reach.cells() if c not in plan and c in reading.filled
+                             and c not in board.exits)  # an exit may be filled in a plan
             whole = {c for c, name in names.items() if name in _named(over, names)}
             if over and set(_named(over, names)) <= doubtful and whole <= set(reach.cells()):
                 wider.append((plan, reach, frozenset(whole)))
