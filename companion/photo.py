@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import product
 
 import cv2
 import numpy as np
@@ -108,12 +109,16 @@ SIDE_SHARES, ASTRAY, FITS = (0.65, 1.55), 0.35, 0.11
 
 def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
                  found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
-    """``found`` (two markers at least), with those of ``expected`` (code → its
-    corners on the sheet, mm) it missed looked for again allowing one wrong bit —
-    a small, blurred marker — each kept only where it fits the others."""
+    """``found``, with those of ``expected`` (code → its corners on the sheet, mm)
+    it missed looked for again allowing one wrong bit — a small, blurred marker —
+    each kept only where it fits the others: where two at least were found, as
+    they place it; where one, only as the largest set that lies with it on one
+    plane (:func:`_fitting`)."""
     missing = set(expected) - set(found)
-    if not missing or len(found) < 2:
+    if not missing or not found:
         return found
+    if len(found) == 1:
+        return _fitting(expected, found, _wrong_bit_quads(gray, missing))
     placed = _affine(expected, found)
     side = np.mean([_side(quad) for quad in found.values()])
     reach = ASTRAY * max(np.linalg.norm(a.mean(0) - b.mean(0))
@@ -129,6 +134,27 @@ def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
         if _plane(expected, {**kept, code: quad}) <= FITS * side:
             kept[code] = quad
     return kept
+
+
+def _fitting(expected: dict[int, np.ndarray], found: dict[int, np.ndarray],
+             seen: list[tuple[int, np.ndarray]]) -> dict[int, np.ndarray]:
+    """The one marker ``found`` with the most of those ``seen`` allowing a wrong bit
+    (one a code) that, with it, are as large as it and lie on one plane (one
+    homography puts every corner within ``FITS`` of a marker's side): with the
+    codes, their places on the sheet and their sizes to agree, printed shapes
+    read as markers do not fit. Only ``found`` where fewer than two others fit."""
+    side = np.mean([_side(quad) for quad in found.values()])
+    choices: dict[int, list[np.ndarray]] = {}
+    for code, quad in seen:
+        if SIDE_SHARES[0] <= _side(quad) / side <= SIDE_SHARES[1]:
+            choices.setdefault(code, []).append(quad)
+    best = found
+    for picked in product(*[[None, *quads] for quads in choices.values()]):
+        kept = {**found, **{code: quad for code, quad in zip(choices, picked, strict=True)
+                            if quad is not None}}
+        if len(kept) > max(len(best), 2) and _plane(expected, kept) <= FITS * side:
+            best = kept
+    return best
 
 
 def _wrong_bit_quads(gray: np.ndarray, codes: set[int]) -> list[tuple[int, np.ndarray]]:

@@ -69,9 +69,14 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     gray = decode(data)
     codes = find_markers(gray, range(4 * (layout.FILE_CODES // 4 + 1)))
     group, seen = _best_group(codes)
-    board, reference = _the_map(group, board, source, map_reference)
+    try:
+        board, reference = _the_map(group, board, source, map_reference)
+    except PhotoError:
+        if len(seen) < 2:  # one mark alone may be a shape read as one
+            raise _no_sheet(len(seen)) from None
+        raise
     at = SheetLayout(board)
-    if len(seen) < 3:  # two: the others looked for again where those place them
+    if len(seen) < 3:  # the others looked for again where those seen place them
         seen = more_markers(gray, {group + i: np.array(_corners(box)) for i, box in
                                    enumerate(at.markers)}, seen)
         if len(seen) < 3:
@@ -91,13 +96,13 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
-    """The map whose corner marks were seen most: two at least, for the others to
+    """The map whose corner marks were seen most: one at least, for the others to
     be looked for again where they place them (three are needed)."""
     groups: dict[int, int] = {}
     for code in codes:
         groups[code // 4 * 4] = groups.get(code // 4 * 4, 0) + 1
-    if not groups or max(groups.values()) < 2:
-        raise _no_sheet(max(groups.values(), default=0))
+    if not groups:
+        raise _no_sheet(0)
     group = max(groups, key=lambda g: (groups[g], -g))
     return group, {c: p for c, p in codes.items() if c // 4 * 4 == group}
 
@@ -309,16 +314,21 @@ def _cell(pencil: Pencil, area: Area, fill: tuple[bool, float], strayed: frozens
     another line, or an X whose ends the bands hide — crossed out if its
     diagonals, bands and all, show one. A fill reaches every part of a cell: with
     a quarter left bare it is a doubt — filled where the other three carry pencil
-    (a loose scribble missing a corner, as in :meth:`Pencil.fill`), and where the
-    bands leave two quarters at most to look at (round a picture), crossed out
-    only if its diagonals show an X, as above. A cell read open is looked at for
-    an X ``STRAY`` clear of those sides, and then for one drawn freehand, its
-    strokes' ends off the corners (read crossed, as a doubt), and last for faint
-    lines all over it, a light hand's hatching (``FAINT``: filled, as a doubt), or
-    strokes too faint for that running parallel all over it (:meth:`Pencil.hatched`).
-    ``fill`` is what :meth:`Pencil.fill` saw."""
+    (a loose scribble missing a corner, as in :meth:`Pencil.fill`) — unless,
+    looked at again clear of the strokes its filled neighbours' hatching runs in
+    over the lines (too ragged for a band, :func:`_shallow`), nothing is left: then
+    it is open — and where the bands leave two quarters at most to look at (round
+    a picture), crossed out only if its diagonals show an X, as above. A cell read
+    open is looked at for an X ``STRAY`` clear of those sides, and then for one
+    drawn freehand, its strokes' ends off the corners (read crossed, as a doubt),
+    and last for faint lines all over it, a light hand's hatching (``FAINT``:
+    filled, as a doubt), or strokes too faint for that running parallel all over
+    it (:meth:`Pencil.hatched`). ``fill`` is what :meth:`Pencil.fill` saw."""
     if fill[0]:
-        left = pencil.unstrayed(area, pencil.bands(area, strayed))
+        bands = pencil.bands(area, strayed)
+        left = pencil.unstrayed(area, bands)
+        if left and left[0] <= CLEAN:  # a quarter bare: strokes run over the lines may be all
+            left = pencil.unstrayed(area, bands, strayed)
         if not left:
             return fill
         if left[-1] <= CLEAN:
@@ -1015,13 +1025,16 @@ class Pencil:
             return self.tinted, max(self.clear, 0.8)
         return self.inked, self.clear
 
-    def unstrayed(self, area: Area, strayed: dict[str, float] | None) -> list[float] | None:
+    def unstrayed(self, area: Area, strayed: dict[str, float] | None,
+                  beside: frozenset[str] = frozenset()) -> list[float] | None:
         """The pencil in each quarter of ``area`` clear of the ``strayed`` bands
-        (those with ``QUARTER`` mm² left; else in the whole of what is left), least
-        first: a cell's own fill reaches three quarters or more, where a neighbour's
-        scribble straying over another line darkens the half beside it at most.
-        ``None`` where there are no bands, or too little is left."""
-        if not strayed:
+        and of the strokes that reach in over a line with a filled cell beyond it
+        (``beside``) no deeper than a band may (:func:`_shallow`), least first (those
+        with ``QUARTER`` mm² left; else in the whole of what is left): a cell's own
+        fill reaches three quarters or more, where a neighbour's scribble straying
+        over another line darkens the half beside it at most. ``None`` where there
+        is nothing to leave out, or too little is left."""
+        if not strayed and not beside:
             return None
         ink, clear = self._ink(area)
         box, mask = _free(area, inset=1.0, clear=clear, strayed=strayed)
@@ -1029,6 +1042,7 @@ class Pencil:
             return None
         x0, y0, x1, y1 = _pixels(box)
         inked = ink[y0:y1, x0:x1]
+        mask &= ~_shallow(inked > 0, beside, round((DEEPEST - 1.0) * PX))
         return sorted(share for share in _quarters(inked, mask, least=round(QUARTER * PX * PX))
                       if share is not None) or [float(inked[mask].mean())]
 
@@ -1347,6 +1361,24 @@ def _free(area: Area, inset: float = 0.7, clear: float = 0.5,
     for side, reach in (strayed or {}).items():
         _from_side(mask, side)[:max(round((reach - inset) * PX), 0)] = False
     return box, mask
+
+
+def _shallow(inked: np.ndarray, sides: frozenset[str], deepest: int) -> np.ndarray:
+    """The pieces of ``inked`` that touch one of ``sides`` and reach no further in
+    from it than ``deepest`` pixels: a neighbour's strokes run over the line."""
+    count, pieces, stats, _centres = cv2.connectedComponentsWithStats(
+        inked.astype(np.uint8), connectivity=8)
+    h, w = inked.shape
+    x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    x1, y1 = x + stats[:, cv2.CC_STAT_WIDTH], y + stats[:, cv2.CC_STAT_HEIGHT]
+    reach = {"left": (x == 0, x1), "right": (x1 == w, w - x), "top": (y == 0, y1),
+             "bottom": (y1 == h, h - y)}
+    shallow = np.zeros(count, bool)
+    for side in sides:
+        touches, depth = reach[side]
+        shallow |= touches & (depth <= deepest)
+    shallow[0] = False  # the background
+    return shallow[pieces]
 
 
 def _from_side(image: np.ndarray, side: str) -> np.ndarray:

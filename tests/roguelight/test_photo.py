@@ -147,6 +147,35 @@ def test_corner_marks_with_a_wrong_bit_are_found_where_the_others_place_them():
     assert read.map_reference == "basic" and read.doubts == [] and read.filled == frozenset()
 
 
+def test_three_corner_marks_with_a_wrong_bit_are_found_with_the_one_read_surely():
+    """Three of the four corner marks read wrong (a sheet small in the photo): with
+    the one read surely, they are those that lie on one plane with it, as large —
+    the sheet is read, not refused; moved off their places, they do not fit, and
+    the photo is refused, naming the one mark seen."""
+    from companion import photo
+
+    page = photos.printed_page("basic")
+    image = page.image.copy()
+    for corner in (1, 2, 3):
+        _with_a_wrong_bit(page, image, corner)
+    data = _jpeg(image)
+    assert sorted(photo.find_markers(photo.decode(data), range(12))) == [0]
+    read = reader.read(data)
+    assert read.map_reference == "basic" and read.doubts == [] and read.filled == frozenset()
+
+    side = round(layout.MARKER * photos.PX)
+    for corner, (dx, dy) in ((2, (-60, -90)), (3, (40, -70))):  # mm, toward the middle
+        box = page.layout.markers[corner]
+        left, top = (round((v + o) * photos.PX) for v, o in zip((box.x, box.y), page.origin,
+                                                                strict=True))
+        mark = image[top:top + side, left:left + side].copy()
+        image[top:top + side, left:left + side] = 1.0
+        left, top = left + dx * round(photos.PX), top + dy * round(photos.PX)
+        image[top:top + side, left:left + side] = mark
+    with pytest.raises(reader.PhotoError, match="1 of the four corner marks"):
+        reader.read(_jpeg(image))
+
+
 @pytest.mark.parametrize("moved", [(90, 130), (25, 30)])  # mm: to the middle, or nearer
 def test_a_marker_read_allowing_a_wrong_bit_is_kept_only_where_the_others_place_it(moved):
     """A shape read as a missing corner mark (allowing a wrong bit) anywhere but
@@ -1898,6 +1927,46 @@ def test_a_cell_read_filled_is_read_again_clear_of_its_neighbours_strays(left, x
 
     area = next(a for a in layout.areas(layout.SheetLayout(shipped("basic"))) if a.name == "H2")
     pencil = SimpleNamespace(bands=lambda _area, _sides: {"bottom": 2.2},
-                             unstrayed=lambda _area, _bands: left,
+                             unstrayed=lambda _area, _bands, _beside=frozenset(): left,
                              crossed=lambda _area, **_how: (x, 0.9))
     assert reader._cell(pencil, area, (True, 0.95), frozenset({"bottom"})) == read
+
+
+def test_strokes_run_over_a_line_no_deeper_than_a_band_are_the_neighbours():
+    """The pieces of pencil that touch a side with a fill beyond it and reach no
+    deeper in than a band may — a hatch's ends run over the line, too ragged to
+    make a band — are that neighbour's; a stroke reaching deeper, one touching
+    another side, and one clear of the sides are the cell's own."""
+    inked = np.zeros((30, 30), bool)
+    for y in range(3, 20, 3):  # a hatch's ends, 2 to 8 pixels in from the left
+        inked[y:y + 2, :2 + y % 7] = True
+    inked[24:26, :26] = True  # from the left side, deep
+    inked[0:2, 12:28] = True  # along the top, clear of the left side
+    inked[12:15, 14:17] = True  # in the middle
+    shallow = reader._shallow(inked, frozenset({"left"}), 10)
+    assert shallow[3:20].sum() == inked[3:20, :10].sum()
+    assert not shallow[24:26].any() and not shallow[0:2].any() and not shallow[12:15, 14:].any()
+    assert reader._shallow(inked, frozenset({"top"}), 10)[0:2, 12:28].all()
+    assert not reader._shallow(inked, frozenset(), 10).any()
+
+
+@pytest.mark.parametrize(("bands_only", "read"), [
+    ([0.0, 0.07, 0.28], (False, 1.0)),  # a quarter bare: looked at again, nothing left
+    ([0.05, 0.07, 0.28], (True, 0.95)),  # pencil in every quarter: the strokes are its own
+])
+def test_a_cell_read_filled_with_a_bare_quarter_is_read_again_clear_of_the_strokes_run_in(
+        bands_only, read):
+    """A cell read filled whose pencil, clear of its neighbours' bands, leaves a
+    quarter bare is looked at once more clear of the strokes run over its lines
+    from the fills beside it (:func:`reader._shallow`): with nothing left it is
+    open. One with pencil in every quarter is not looked at again — the strokes
+    along its sides may be its own hatch's, drawn along them."""
+    from types import SimpleNamespace
+
+    area = next(a for a in layout.areas(layout.SheetLayout(shipped("basic"))) if a.name == "C6")
+    pencil = SimpleNamespace(
+        bands=lambda _area, _sides: {"right": 1.9},
+        unstrayed=lambda _area, _bands, beside=frozenset(): [0.0, 0.0, 0.0] if beside
+        else bands_only,
+        crossed=lambda _area, **_how: (False, 0.9))
+    assert reader._cell(pencil, area, (True, 0.95), frozenset({"left", "right"})) == read
