@@ -86,7 +86,8 @@ def accuracy(seeds: range, style: photos.Style) -> None:
     print(f"marks right: {1 - sum(wrong.values()) / total:.2%} of {total} "
           f"(target ≥ 99.5 %); by kind: " + ", ".join(
               f"{k} {1 - wrong[k] / marks[k]:.2%}" for k in sorted(marks)))
-    print(f"sheets read exactly: {exact / read_photos:.1%} (target ≥ 95 %)")
+    print(f"sheets read exactly: {exact / len(seeds):.1%}, {exact} of {len(seeds)} (a photo "
+          "refused counts as not read exactly; target ≥ 95 %)")
     print(f"sheets read wrong with every wrong mark among the doubts: {warned} of "
           f"{read_photos - exact} (target: all); with the sheet itself in doubt (small in "
           f"the photo) too: {flagged} of {read_photos - exact}")
