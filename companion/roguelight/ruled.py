@@ -37,11 +37,15 @@ def with_one_exit(reading: Reading) -> Reading:
     """The rules fill every exit but the chosen one at the end of the build: where
     some are read filled (the build over) and several open, each open one is a doubt
     (one may be a fill the pencil hid), and those whose ring shows ``PENCILLED`` more
-    pencil than the cleanest one's are read filled. A sheet with every exit open is
-    not finished; exits may be filled early, so open ones equally clean stay open."""
+    pencil than the cleanest one's are read filled; where every one is read filled
+    on a sheet set up, one is opened (:func:`_exit_opened`). A sheet with every exit
+    open is not finished; exits may be filled early, so open ones equally clean stay
+    open."""
     board = reading.board
     named = _area_names(board)
     open_ = {named[c] for c in board.exits if c not in reading.filled}
+    if not open_ and _set_up(reading):
+        return _exit_opened(reading)
     if not 2 <= len(open_) < len(board.exits):
         return reading
     pencil = {name: reading.exit_pencil.get(name, 0.0) for name in open_}
@@ -52,6 +56,24 @@ def with_one_exit(reading: Reading) -> Reading:
     reading.filled = reading.filled | {c for c in board.exits if named[c] in hidden}
     reading.notes.append(_("{count} exits read open: the rules leave one open and fill the "
                            "others at the end of the build", count=len(open_)))
+    return reading
+
+
+def _exit_opened(reading: Reading) -> Reading:
+    """Every exit read filled on a sheet set up. The chosen exit stays open; every
+    exit filled is legal (exits may be filled early) but leaves the sheet no floor,
+    and no player aims for it: where the one with the least pencil in its ring (one
+    read filled by its darkness alone has none), then read filled least surely, was
+    read so in doubt, it is opened, as a doubt. Four exits read filled surely stay."""
+    cell = _least_surely_filled(reading, list(reading.board.exits), reading.exit_pencil)
+    named = _area_names(reading.board)
+    if cell is None or not any(m.doubt for m in reading.marks
+                               if m.what == "cell" and m.name == named[cell]):
+        return reading
+    _open(reading, cell)
+    reading.notes.append(_("every exit read filled: the chosen exit stays open, so {exit}, "
+                           "with the least pencil, is read open, to be checked",
+                           exit=named[cell]))
     return reading
 
 
@@ -528,17 +550,30 @@ def _opened(reading: Reading) -> list[int]:
     """Every entrance read filled: the rules keep one open, so the one read filled
     with the least confidence is opened, as a doubt."""
     board = reading.board
-    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
-    named = _area_names(board)
-    faces = [f for f in board.entrances if named.get(board.entrances[f]) in sure]
-    if not faces:
+    cell = _least_surely_filled(reading, list(board.entrances.values()))
+    if cell is None:
         return []
-    face = min(faces, key=lambda f: sure[named[board.entrances[f]]])
-    cell = board.entrances[face]
+    _open(reading, cell)
+    return [face for face, c in board.entrances.items() if c == cell]
+
+
+def _least_surely_filled(reading: Reading, cells: list[Cell],
+                         pencil: dict[str, float] | None = None) -> Cell | None:
+    """Of ``cells`` (each read filled), the one with the least ``pencil`` (share of
+    it), then read filled least surely; ``None`` where none was read."""
+    sure = {m.name: m.confidence for m in reading.marks if m.what == "cell"}
+    named = _area_names(reading.board)
+    read = [c for c in cells if named.get(c) in sure]
+    return min(read, key=lambda c: ((pencil or {}).get(named[c], 0.0), sure[named[c]]),
+               default=None)
+
+
+def _open(reading: Reading, cell: Cell) -> None:
+    """``cell`` read open by the rules, as a doubt."""
+    name = _area_names(reading.board)[cell]
     reading.filled = reading.filled - {cell}
     reading.marks = [Mark("cell", m.name, False, RULED) if m.what == "cell"
-                     and m.name == named[cell] else m for m in reading.marks]
-    return [face]
+                     and m.name == name else m for m in reading.marks]
 
 
 def track(seen: list[Mark], development: int | None = None) -> tuple[int, list[Mark]]:

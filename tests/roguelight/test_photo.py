@@ -1686,6 +1686,37 @@ def test_a_cell_darkened_evenly_with_no_line_in_it_is_never_read_surely_filled()
     assert marks["G5"].value and not marks["G5"].doubt
 
 
+def test_every_exit_read_filled_in_doubt_opens_the_one_with_the_least_pencil():
+    """The chosen exit stays open (spec, scoring step 1); every exit filled is legal
+    (exits may be filled early, ruling 19) but leaves no floor. A sheet set up with
+    every exit read filled, the one with the least pencil in its ring read so in
+    doubt (a shadow's darkness alone), has it opened — as a doubt, with a note; four
+    exits read filled surely, or a sheet not set up, are read as they are."""
+    board = shipped("basic")
+    named = {c: area.name for area in layout.areas(layout.SheetLayout(board))
+             for c in area.cells}
+    exits, entrances = list(board.exits), list(board.entrances.values())
+
+    def read(sure, set_up=True):
+        marks = [reader.Mark("cell", named[c], True, confidence)
+                 for c, confidence in zip(exits, sure, strict=True)]
+        pencil = {named[c]: share for c, share in zip(exits, (0.0, 0.13, 0.5, 0.6), strict=True)}
+        filled = frozenset(exits) | (frozenset(entrances[1:]) if set_up else frozenset())
+        return ruled.with_one_exit(reader.Reading(
+            board, "basic", filled, (), 2, frozenset(), frozenset(), (), marks,
+            exit_pencil=pencil))
+
+    shadowed = read((0.59, 0.56, 0.93, 0.93))  # the least pencil, not the least sure
+    assert shadowed.exit == exits[0] and shadowed.filled == frozenset(exits[1:] + entrances[1:])
+    assert {(m.name, m.value) for m in shadowed.doubts} == {(named[exits[0]], False),
+                                                            (named[exits[1]], True)}
+    assert any("every exit read filled" in note for note in shadowed.notes)
+    for sure, set_up in (((0.95, 0.95, 0.95, 0.95), True), ((0.59, 0.56, 0.93, 0.93), False),
+                         ((0.9, 0.56, 0.93, 0.93), True)):
+        kept = read(sure, set_up)
+        assert kept.exit is None and frozenset(exits) <= kept.filled and not kept.notes
+
+
 def test_several_exits_read_open_are_each_a_doubt():
     """The rules fill every exit but the chosen one at the end of the build (spec,
     scoring step 1): two exits read open, the others filled, make both doubts, with
