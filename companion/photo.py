@@ -139,10 +139,11 @@ def more_markers(gray: np.ndarray, expected: dict[int, np.ndarray],
 def _fitting(expected: dict[int, np.ndarray], found: dict[int, np.ndarray],
              seen: list[tuple[int, np.ndarray]]) -> dict[int, np.ndarray]:
     """The one marker ``found`` with the most of those ``seen`` allowing a wrong bit
-    (one a code) that, with it, are as large as it and lie on one plane (one
-    homography puts every corner within ``FITS`` of a marker's side): with the
-    codes, their places on the sheet and their sizes to agree, printed shapes
-    read as markers do not fit. Only ``found`` where fewer than two others fit."""
+    (at most one for each code) that are as large as it and lie with it on one
+    plane (one homography puts every corner within ``FITS`` of a marker's side):
+    their codes, their places on the sheet and their sizes must all agree, which
+    printed shapes read as markers do not. Only ``found`` where fewer than two
+    others fit."""
     side = np.mean([_side(quad) for quad in found.values()])
     choices: dict[int, list[np.ndarray]] = {}
     for code, quad in seen:
