@@ -19,7 +19,7 @@ from companion.files import (
     write_together,
 )
 from companion.grid import column_letters
-from companion.i18n import _, language
+from companion.i18n import _, _n, language
 from companion.roguelight.maps import SHIPPED, load_map
 from companion.roguelight.render import draw
 from companion.roguelight.report import (
@@ -311,9 +311,10 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
 
 
 def _describe_reading(shown, result, every, ascii_only: bool) -> None:
-    click.echo(_("Read: map {map}, {filled} cells filled, {plans} plans, development "
-                 "{development}.", map=result.map_reference, filled=len(result.filled),
-                 plans=len(result.plans), development=result.development))
+    click.echo(_("Read: map {map}, {filled}, {plans}, development {development}.",
+                 map=result.map_reference, development=result.development,
+                 filled=_n("{count} cell filled", "{count} cells filled", len(result.filled)),
+                 plans=_n("{count} plan", "{count} plans", len(result.plans))))
     click.echo(shown.picture(result))
     for note in result.notes:
         click.echo(_("Note: {note}", note=note))
