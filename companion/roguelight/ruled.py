@@ -570,10 +570,8 @@ def _least_surely_filled(reading: Reading, cells: list[Cell],
 
 def _open(reading: Reading, cell: Cell) -> None:
     """``cell`` read open by the rules, as a doubt."""
-    name = _area_names(reading.board)[cell]
     reading.filled = reading.filled - {cell}
-    reading.marks = [Mark("cell", m.name, False, RULED) if m.what == "cell"
-                     and m.name == name else m for m in reading.marks]
+    _ruled(reading, "cell", {_area_names(reading.board)[cell]}, False)
 
 
 def track(seen: list[Mark], development: int | None = None) -> tuple[int, list[Mark]]:
