@@ -614,13 +614,18 @@ def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:
     all over — the share of pencil in the second emptiest quarter, so that a dot or
     a line's end in one corner leaves it unspent; on a sheet small in the photo,
     where light hatching has few pixels dark enough to count, a box darker than the
-    paper by ``SHADED`` on average is filled, as a doubt."""
+    paper by ``SHADED`` on average is filled, as a doubt; and so is a box hatched by
+    a light hand, its faint lines (:meth:`Pencil.faint`) over ``FAINT`` of the
+    second emptiest quarter."""
     inside = _inside(box, 0.3 + pencil.clear)
     x0, y0, x1, y1 = _pixels(inside)
     inked = pencil.inked[y0:y1, x0:x1]
-    quarters = sorted(_quarters(inked, np.ones(inked.shape, bool)))
-    value, confidence = _decide(quarters[1], SPENT, SPENT_BAND)
+    everywhere = np.ones(inked.shape, bool)
+    value, confidence = _decide(sorted(_quarters(inked, everywhere))[1], SPENT, SPENT_BAND)
     if not value and small and pencil.share(inside, pencil.shade) >= SHADED:
+        return True, LIKELIER
+    faint = sorted(_quarters(pencil.faint_lines[y0:y1, x0:x1], everywhere))
+    if not value and faint[1] >= FAINT:
         return True, LIKELIER
     return value, confidence
 

@@ -1625,6 +1625,31 @@ def test_an_item_box_hatched_lightly_is_spent():
     assert len(board.item_points) > max(spent)
 
 
+def test_an_item_box_hatched_by_a_light_hand_is_spent_as_a_doubt(monkeypatch):
+    """Item marks circled and their boxes hatched by a light hand (a pale pencil
+    pressed lightly, lines 0.6 mm apart) in a photo of about 5 pixels a
+    millimetre: in box 1 no stroke is dark enough to count as pencil — read so,
+    it would be unspent — but faint lines run over most of it: spent, as a doubt.
+    The bare boxes read unspent with no doubt."""
+    def read(faint: float):
+        monkeypatch.setattr(reader, "FAINT", faint)
+        rng, _board, at, _large, sheet, _pen = _blank_basic_sheet(14)
+        light = photos.Pen((0.5, 0.5, 0.52), 0.35, 0.4, 0.8)
+        for mark in (1, 4):
+            photos.ring(sheet, at.item_ring(mark), rng, margin=0.3)
+            _hatched(sheet, at.item_box(mark), 0.1, 0.6, light, rng)
+        shot = photos.Shot(megapixels=3, tilt=10, turn=80, fill=0.88, curl=0.5, light=0.85,
+                           shadow=1, blur=1.0, noise=2.5, quality=85)
+        reading = reader.read(photos.photograph(sheet.image, shot, rng))
+        assert reading.sheet.photo_scale() >= reader.FINE
+        return reading, {int(m.name): m for m in reading.marks if m.what == "spent"}
+
+    reading, marks = read(reader.FAINT)
+    assert reading.spent == {1, 4} and marks[1].doubt
+    assert not any(marks[m].value or marks[m].doubt for m in marks if m not in (1, 4))
+    assert not read(1.1)[1][1].value  # the faint lines alone tell it
+
+
 def test_a_dot_in_one_corner_of_an_item_box_leaves_it_unspent():
     """A spent box is filled all over, as a cell is: a dot of pencil in one corner
     of an empty box (a slip of the pen) leaves it unspent, with no doubt, where a
