@@ -708,12 +708,13 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
     filled cell, where pencil hides them, counts ``BUSY``, and a line along the whole
     of it, which may be the fill's own edge, half; a side counts the less the more
     of it a neighbour's pencil runs over, down to ``UNHIDDEN``; a rectangle nothing
-    tells from a pocket of open cells counts ``UNTOLD``), the best taken first
+    tells from a pocket of open cells counts ``UNTOLD`` and is a doubt, read a plan
+    or not), the best taken first
     as long as they keep apart as plans must; and the likeliest of the rest, apart
     from the plans read, that the rules may yet add (``UNSEEN``)."""
     board = at.board
     dashes, hidden = _dashes(pencil, at, filled)
-    scored = []
+    scored, untold = [], set()
     for rect in _candidates(board, filled):
         # a side along the outer wall counts as dotted whether drawn or not (the rules)
         kinds = [(_dotted(dashes[side], kind), kind, hidden[side]) for side in _perimeter(rect)
@@ -725,7 +726,9 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
             mean = float(np.average(sides, weights=weights))
             spread = float(np.sqrt(np.average((sides - mean) ** 2, weights=weights)))
             inner = [dashes.get(side, 0.0) for side in _inner_edges(rect)]
-            score = (mean - 0.5 * spread) * (1.0 if _told(board, rect, kinds) else UNTOLD)
+            told = _told(board, rect, kinds) or rect in board.entrance_blocks.values()
+            untold |= set() if told else {rect}
+            score = (mean - 0.5 * spread) * (1.0 if told else UNTOLD)
             scored.append((score - INNER * (float(np.mean(inner)) if inner else 0.0), rect))
     scored.sort(key=lambda sr: (-sr[0], sr[1].top, sr[1].left))
     taken: dict[Rect, float] = {}
@@ -736,6 +739,8 @@ def _plans(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]
             marks = _crowded(rect, score, taken, marks)
             continue
         value, confidence = _decide(score, PLANNED, PLANNED_BAND)
+        if rect in untold:  # a pocket of open cells: a plan or not, a doubt either way
+            confidence = min(confidence, LIKELIER)
         if value:
             taken[rect] = score
             marks += _rivalled(rect, score, confidence, scored, list(taken))

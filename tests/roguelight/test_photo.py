@@ -1579,6 +1579,34 @@ def test_a_side_a_neighbours_fill_runs_over_says_little_against_a_plan(monkeypat
         assert plans == read
 
 
+def test_a_pocket_of_open_cells_a_plan_could_be_is_a_doubt_whichever_way_it_is_read(
+        monkeypatch):
+    """G4:H5 left open, walled all round by fills, no monster in it: its sides run
+    along fills, where pencil hides dashes and the fills' edges look like them, and
+    no monster advances the track for it — nothing tells a plan drawn there from a
+    pocket. Read a plan or not, it is a doubt; an open rectangle beside open cells,
+    with nothing seen round it, is no doubt."""
+    from collections import defaultdict
+
+    from companion.grid import Rect
+
+    board = shipped("basic")
+    at = layout.SheetLayout(board)
+    pocket = Rect(6, 3, 7, 4)
+    filled = frozenset({(5, 3), (5, 4), (8, 3), (8, 4), (6, 2), (7, 2), (6, 5), (7, 5)})
+    assert not any(board.is_monster(c) for c in pocket.cells())
+    for seen, read in ((0.0, ()), (0.9, (pocket,))):
+        dashes = defaultdict(float, {side: seen for side in reader._perimeter(pocket)})
+        monkeypatch.setattr(reader, "_dashes", lambda pencil, at, filled, d=dashes:
+                            (d, defaultdict(float)))
+        plans, marks, unseen = reader._plans(None, at, filled)
+        doubts = {m.name: m.value for m in marks if m.doubt}
+        assert plans == read and doubts.get(pocket.name()) == bool(read)
+        assert not any(m.name == pocket.name() for m in unseen)
+    told = Rect(2, 3, 3, 4)  # C4:D5, open beside open cells
+    assert told.name() not in {m.name for m in marks if m.doubt}
+
+
 def test_a_rectangle_kept_out_by_a_plan_beside_it_scoring_nearly_as_well_is_a_doubt(
         monkeypatch):
     """A8:B9 read a plan on faint dashes and C8:D9 beside it (plans keep apart: they
