@@ -17,7 +17,9 @@ reader was tuned on; ``--first 5000`` measures it on photos it never saw.
 ``--style`` draws them otherwise (photos.STYLES): ``inside``, a plan's dashes
 0.4–1 mm inside its lines; ``light``, a light hand with the pencil;
 ``hard-shadow``, a lamp's shadow with a sharp edge on every photo; ``bowed``,
-the paper bowed 3–8 mm in its middle (the plain style bows it up to 3 mm).
+the paper bowed 3–8 mm in its middle (the plain style bows it up to 3 mm);
+``bright``, the photo overexposed by 15–35 % (the paper clips to white and the
+pencil pales).
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ def accuracy(seeds: range, style: photos.Style) -> None:
           "refused counts as not read exactly; target ≥ 95 %)")
     print(f"sheets read wrong with every wrong mark among the doubts: {warned} of "
           f"{read_photos - exact} (target: all); with the sheet itself in doubt (small in "
-          f"the photo) too: {flagged} of {read_photos - exact}")
+          f"the photo, or overexposed) too: {flagged} of {read_photos - exact}")
     print(f"sheets not read with no doubt: {unsure} of {read_photos}")
     print("sheets read exactly by pixels a millimetre of the sheet in the photo: " + ", ".join(
         f"{band} {sum(seen)} of {len(seen)}" for band, seen in by_scale.items()))

@@ -52,9 +52,12 @@ class Reading:
     #: How much pencil (share) each exit's ring shows, by name: the rules choose by it
     #: between exits read open.
     exit_pencil: dict[str, float] = field(default_factory=dict)
-    #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm) for a cell
-    #: read open to be trusted: light pencil on a small sheet may not show at all.
+    #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm), and the
+    #: photo not overexposed, for a cell read open to be trusted: light pencil on a small
+    #: sheet, or on paper clipped to white, may not show at all.
     fine: bool = True
+    #: The photo overexposed: the paper clipped to white over much of the map.
+    overexposed: bool = False
 
     @property
     def doubts(self) -> list[Mark]:
@@ -62,8 +65,8 @@ class Reading:
 
     @property
     def sure(self) -> bool:
-        """Read with no doubt: no mark in doubt, and the sheet fine enough in the photo
-        that a mark not seen was not there."""
+        """Read with no doubt: no mark in doubt, and the photo fine enough (the sheet
+        large in it, not overexposed) that a mark not seen was not there."""
         return self.fine and not self.doubts
 
     @property
@@ -150,4 +153,5 @@ def to_dict(reading: Reading) -> dict[str, Any]:
         "notes": list(reading.notes),
         "sure": reading.sure,
         "fine": reading.fine,
+        "overexposed": reading.overexposed,
     }

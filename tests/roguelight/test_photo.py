@@ -415,6 +415,38 @@ def test_a_sheet_small_in_the_photo_is_never_read_with_no_doubt(tmp_path):
     assert data["sure"] is False
 
 
+def test_an_overexposed_photo_is_never_read_with_no_doubt(tmp_path):
+    """A photo exposed a third brighter than the camera's own: the paper clips to pure
+    white over much of the map, and pencil paler than it may not show at all. Large
+    in the photo, the sheet is still not read with no doubt: the note gives the share
+    of the map that is pure white and says to look over the cells read open or take
+    it out of direct light; the exit status is 1, the JSON says so. The same photo
+    exposed as the camera does is fine."""
+    import random
+
+    def taken(exposure: float) -> bytes:
+        rng = random.Random(3)
+        board = shipped("basic")
+        truth = photos.from_build(photos.random_play(board, rng), rng)
+        drawn = photos.draw(truth, photos.printed_page("basic"), rng)
+        shot = photos.Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
+                           shadow=1, blur=0.5, noise=2, quality=90, exposure=exposure)
+        return photos.photograph(drawn, shot, rng)
+
+    assert reader.read(taken(1.0)).fine
+    jpeg = taken(1.35)
+    reading = reader.read(jpeg)
+    assert reading.sheet.photo_scale() >= reader.FINE
+    assert reading.overexposed and not reading.fine and not reading.sure
+    share = next(note for note in reading.notes if "overexposed" in note)
+    assert int(share.split("% of the map")[0].rsplit(" ", 2)[-2]) >= 100 * reader.CLIPPED
+    path = tmp_path / "bright.jpg"
+    path.write_bytes(jpeg)
+    assert run(str(path)).exit_code == 1
+    data = json.loads(run(str(path), "--json").stdout)
+    assert data["overexposed"] is True and data["fine"] is False and data["sure"] is False
+
+
 def test_read_refuses_to_replace_a_file_without_force(photo_file, tmp_path):
     out = tmp_path / "alice.toml"
     out.write_text("mine\n", "utf-8")

@@ -217,6 +217,28 @@ def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed
     assert page.is_hidden("#said") and page.text_content("#total") == total
 
 
+def test_an_overexposed_photo_says_so(server, page, tmp_path) -> None:
+    """A photo exposed a third brighter, the paper pure white over much of the map:
+    the page says it is overexposed and to take it again out of direct light, not
+    that the sheet is small in it."""
+    import cv2
+
+    photo = cv2.imread(str(Path(__file__).parents[2] / "examples" / "roguelight"
+                           / "alice-photo.jpg"))
+    bright = tmp_path / "bright.jpg"
+    cv2.imwrite(str(bright), cv2.convertScaleAbs(photo, alpha=1.35))
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#photo", str(bright))
+    page.wait_for_selector("#said:not([hidden])")
+    settled(page)
+    assert page.text_content("#said") in {said[key] for said in WORDS.values()
+                                          for key in ("rl_photo_bright",
+                                                      "rl_photo_bright_doubts")}
+    assert any("overexposed" in li.text_content() or "明るすぎ" in li.text_content()
+               for li in page.locator("#doubts li.hint").all())
+
+
 def test_a_photo_with_the_sheet_too_small_to_read_says_so_and_leaves_the_grid(
         server, page, tmp_path) -> None:
     """A sheet at 1.4 pixels a millimetre in the photo is refused: the page says so,

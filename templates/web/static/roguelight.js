@@ -286,8 +286,9 @@ async function readPhoto(file) {
   board = await call("GET", `/api/roguelight/maps/${answer.map}`);
   restore(answer.sheet);
   doubtful = new Set(answer.doubtful_cells);
+  const untrusted = answer.overexposed ? "rl_photo_bright" : "rl_photo_small";
   const said = !answer.fine
-    ? (answer.doubts.length ? words.rl_photo_small_doubts : words.rl_photo_small)
+    ? words[answer.doubts.length ? `${untrusted}_doubts` : untrusted]
     : answer.doubts.length ? words.rl_photo_doubts : words.rl_photo_sure;
   const saying = document.getElementById("said");
   saying.textContent = said;
