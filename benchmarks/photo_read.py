@@ -19,7 +19,7 @@ reader was tuned on; ``--first 5000`` measures it on photos it never saw.
 ``hard-shadow``, a lamp's shadow with a sharp edge on every photo; ``bowed``,
 the paper bowed 3–8 mm in its middle (the plain style bows it up to 3 mm);
 ``bright``, the photo overexposed by 15–35 % (the paper clips to white and the
-pencil pales).
+pencil pales); ``shaken``, the phone moved 3–8 pixels one way as it took the photo.
 """
 
 from __future__ import annotations

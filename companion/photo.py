@@ -13,6 +13,7 @@ shares (OpenCV and NumPy, imported only here and only when a photo is read).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -395,13 +396,32 @@ class Sheet:
     def sharpness(self, box: tuple[float, float, float, float]) -> float:
         """How sharp the sheet is in ``box`` (mm): the steepest edges, in share of the
         paper-to-black step a millimetre (about 1 / the blur's width)."""
+        gx, gy, step = self._slopes(box)
+        return float(np.percentile(np.hypot(gx, gy), 99) / step * PX)
+
+    def smear(self, box: tuple[float, float, float, float]) -> float:
+        """How much less sharp the sheet is in ``box`` (mm) one way than another: the
+        steepest slope along each of four ways (every 45°), the least over the most
+        — near 0.75 where the blur is alike every way (a black square's edges, which
+        run two ways, are that much less steep along the diagonals), less where the
+        phone moved, most along the square's edges (along its diagonals both edges
+        smear alike, and only the sharpness falls)."""
+        gx, gy, _step = self._slopes(box)
+        steepest = [float(np.percentile(np.abs(gx * math.cos(a) + gy * math.sin(a)), 99))
+                    for a in np.radians([0, 45, 90, 135])]
+        return min(steepest) / max(max(steepest), 1e-6)
+
+    def _slopes(self, box: tuple[float, float, float, float]
+                ) -> tuple[np.ndarray, np.ndarray, float]:
+        """The sheet's slope across and down in ``box`` (mm), a pixel at a time, and
+        its paper-to-black step."""
         x0, y0 = self.px(box[0], box[1])
         x1, y1 = self.px(box[0] + box[2], box[1] + box[3])
         patch = self.image[int(y0):int(y1), int(x0):int(x1)]
         gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8
         gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8
         step = max(float(np.percentile(patch, 95) - np.percentile(patch, 5)), 1e-3)
-        return float(np.percentile(np.hypot(gx, gy), 99) / step * PX)
+        return gx, gy, step
 
 
 def _nearest(off: list[tuple[np.ndarray, float]], centre: np.ndarray) -> float:

@@ -86,15 +86,15 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
         if group + i in seen:
             points += list(zip(_corners(box), seen[group + i], strict=True))
     sheet = Sheet(gray, points, layout.PAGE_W, at.height)
-    notes = _check_light(sheet, at)
-    overexposed = _clipped(sheet, at) >= CLIPPED
+    notes, overexposed, smeared = _check_light(sheet, at)
     _check_flat(sheet, landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
     *values, struck, unseen, exits = reading
     return held(Reading(board, reference, *values, notes=notes, sheet=sheet, struck=struck,
                         unseen=unseen, exit_pencil=exits, overexposed=overexposed,
-                        fine=sheet.photo_scale() >= FINE and not overexposed))
+                        smeared=smeared,
+                        fine=sheet.photo_scale() >= FINE and not (overexposed or smeared)))
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -135,10 +135,11 @@ def _the_map(group: int, board: Map | None, source: str | None,
     return shipped(printed), printed
 
 
-def _check_light(sheet: Sheet, at: SheetLayout) -> list[str]:
-    """Refuse a photo too dark or too blurred to read; note a dim one."""
-    marker = at.markers[0]
-    sharp = sheet.sharpness((marker.x - 2, marker.y - 2, marker.w + 4, marker.h + 4))
+def _check_light(sheet: Sheet, at: SheetLayout) -> tuple[list[str], bool, bool]:
+    """Refuse a photo too dark or too blurred to read, or the sheet too small in it;
+    note one where light pencil may not show: the sheet small in it, the photo
+    overexposed, or smeared (and say whether it is those two)."""
+    sharp = sheet.sharpness(_marker_seen(at))
     paper = float(np.percentile(_the_map_seen(sheet, at), 97))
     if paper < DARKEST_PAPER:
         raise PhotoError(_("too dark to read: the paper's brightness is {paper} (at least "
@@ -159,23 +160,47 @@ def _check_light(sheet: Sheet, at: SheetLayout) -> list[str]:
         notes.append(_("the sheet is small in the photo ({scale} pixels a millimetre): light "
                        "pencil may be missed, so look over the cells read open, or take the "
                        "photo closer, the sheet filling the frame", scale=f"{scale:.1f}"))
+    smeared = sheet.smear(_marker_seen(at)) < SMEARED
+    if smeared:
+        notes.append(_("the photo is smeared one way (the phone moved as it was taken): "
+                       "light pencil and dashes may be missed, so look over the cells read "
+                       "open, or hold the phone still and take the photo again"))
     clipped = _clipped(sheet, at)
     if clipped >= CLIPPED:
         notes.append(_("the photo is overexposed: {share} % of the map is pure white, where "
                        "light pencil fades into the paper, so look over the cells read open, "
                        "or take the photo again out of direct light",
                        share=f"{100 * clipped:.0f}"))
-    return notes
+    return notes, clipped >= CLIPPED, smeared
 
 
 #: How bright (0–1) a pixel of the photo is at the camera's white: paper there is
 #: clipped, and how much paler than it the pencil is, is lost.
 WHITE = 0.985
 #: The share of the map at the camera's white from which a photo is overexposed and
-#: a cell read open is not trusted: of 500 photos of the tests' camera 9 reach it (all
-#: read exactly); of 100 exposed 15–35 % brighter (``--style bright``) 87, among them
-#: all 24 read wrong with no doubt.
-CLIPPED = 0.05
+#: a cell read open is not trusted: of 500 photos of the tests' camera 4 reach it (all
+#: read exactly: the paper clipped, their pencil still dark), and a page rendered
+#: straight, not photographed, 5 %; of 100 exposed 15–35 % brighter
+#: (``--style bright``) 76, among them all 24 read wrong with no doubt.
+CLIPPED = 0.2
+
+
+#: How much sharper one way than another (:meth:`Sheet.smear`) a photo may be before
+#: it is smeared, the phone moved, and a cell read open is not trusted: of 500
+#: photos of the tests' camera (blurred alike every way) none under 0.69; of 100
+#: with the phone moved 3–8 pixels (``--style shaken``, 78 read) 34 under 0.6,
+#: among them 3 of the 5 read wrong with no doubt. The corner mark's edges run two
+#: ways: a move along its diagonals smears both alike and is not seen so (only as
+#: the sharpness falls); printed circles would show every way, but the player's
+#: pencil crosses them.
+SMEARED = 0.6
+
+
+def _marker_seen(at: SheetLayout) -> tuple[float, float, float, float]:
+    """The first corner mark and 2 mm round it (mm): black on white, sharp edges every
+    way, where the photo's sharpness is measured."""
+    marker = at.markers[0]
+    return marker.x - 2, marker.y - 2, marker.w + 4, marker.h + 4
 
 
 def _the_map_seen(sheet: Sheet, at: SheetLayout) -> np.ndarray:

@@ -53,11 +53,13 @@ class Reading:
     #: between exits read open.
     exit_pencil: dict[str, float] = field(default_factory=dict)
     #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm), and the
-    #: photo not overexposed, for a cell read open to be trusted: light pencil on a small
-    #: sheet, or on paper clipped to white, may not show at all.
+    #: photo neither overexposed nor smeared, for a cell read open to be trusted: light
+    #: pencil on a small sheet, on paper clipped to white or smeared, may not show at all.
     fine: bool = True
     #: The photo overexposed: the paper clipped to white over much of the map.
     overexposed: bool = False
+    #: The photo smeared one way: the phone moved as it was taken.
+    smeared: bool = False
 
     @property
     def doubts(self) -> list[Mark]:
@@ -66,7 +68,7 @@ class Reading:
     @property
     def sure(self) -> bool:
         """Read with no doubt: no mark in doubt, and the photo fine enough (the sheet
-        large in it, not overexposed) that a mark not seen was not there."""
+        large in it, not overexposed, not smeared) that a mark not seen was not there."""
         return self.fine and not self.doubts
 
     @property
@@ -154,4 +156,5 @@ def to_dict(reading: Reading) -> dict[str, Any]:
         "sure": reading.sure,
         "fine": reading.fine,
         "overexposed": reading.overexposed,
+        "smeared": reading.smeared,
     }

@@ -203,15 +203,18 @@ class Style:
     #: how much brighter than the camera's own the photo is exposed (a range): the
     #: paper, near white already, clips, and the pencil pales
     exposure: tuple[float, float] | None = None
+    #: how far the phone moved as the photo was taken (photo pixels, a range): the
+    #: photo smeared along one way
+    shake: tuple[float, float] | None = None
 
 
 #: The generator's own style, and others a reader may meet: dashes kept apart from
 #: the printed lines, a light hand, a lamp's hard shadow, a paper bowed 3–8 mm, a
-#: photo overexposed by 15–35 %.
+#: photo overexposed by 15–35 %, a phone moved 3–8 pixels as it took the photo.
 STYLES = {"plain": Style(), "inside": Style(drift=(0.4, 1.0)),
           "light": Style(grey=(0.35, 0.55), pressure=(0.35, 0.7)),
           "hard-shadow": Style(shadow_edge=0.012), "bowed": Style(curl=(3, 8)),
-          "bright": Style(exposure=(1.15, 1.35))}
+          "bright": Style(exposure=(1.15, 1.35)), "shaken": Style(shake=(3, 8))}
 
 
 @dataclass(frozen=True)
@@ -470,6 +473,8 @@ class Shot:
     quality: int  # JPEG
     edge: float = 0.05  # how soft the shadow's edge is: its blur, a share of the frame
     exposure: float = 1.0  # brighter than the camera's own exposure by this
+    shake: float = 0.0  # photo pixels the phone moved, at ``shake_angle`` degrees
+    shake_angle: float = 0.0
 
 
 def random_shot(rng: random.Random, style: Style = STYLES["plain"]) -> Shot:
@@ -480,6 +485,8 @@ def random_shot(rng: random.Random, style: Style = STYLES["plain"]) -> Shot:
                 noise=rng.uniform(1, 5), quality=rng.randint(60, 95))
     if style.exposure is not None:
         shot = replace(shot, exposure=rng.uniform(*style.exposure))
+    if style.shake is not None:
+        shot = replace(shot, shake=rng.uniform(*style.shake), shake_angle=rng.uniform(0, 180))
     if style.shadow_edge is None:
         return shot
     return replace(shot, shadow=rng.uniform(0.55, 0.75), edge=style.shadow_edge)
@@ -506,11 +513,23 @@ def photograph(page: np.ndarray, shot: Shot, rng: random.Random) -> bytes:
     photo *= np.array([rng.uniform(0.92, 1.08) for _ in range(3)], np.float32)
     if shot.blur > 0.2:
         photo = cv2.GaussianBlur(photo, (0, 0), shot.blur)
+    if shot.shake:
+        photo = _shaken(photo, shot.shake, shot.shake_angle)
     noise = np.random.default_rng(rng.getrandbits(32)).normal(0, shot.noise / 255, photo.shape)
     photo = np.clip((photo + noise.astype(np.float32)) * 255, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", photo[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, shot.quality])
     assert ok
     return jpeg.tobytes()
+
+
+def _shaken(photo: np.ndarray, length: float, angle: float) -> np.ndarray:
+    """``photo`` smeared ``length`` pixels along ``angle`` degrees: the phone moved."""
+    side = 2 * math.ceil(length / 2) + 1
+    kernel = np.zeros((side, side), np.float32)
+    kernel[side // 2, (side - round(length)) // 2:(side + round(length)) // 2 + 1] = 1
+    turn = cv2.getRotationMatrix2D((side // 2, side // 2), angle, 1)
+    kernel = cv2.warpAffine(kernel, turn, (side, side))
+    return cv2.filter2D(photo, -1, kernel / kernel.sum())
 
 
 def _projected_corners(w: int, h: int, shot: Shot, size, rng: random.Random) -> np.ndarray:

@@ -415,6 +415,28 @@ def test_a_sheet_small_in_the_photo_is_never_read_with_no_doubt(tmp_path):
     assert data["sure"] is False
 
 
+def _played_basic(seed: int, **shot) -> bytes:
+    """A photo of a random play of the basic map, large in the frame, taken as
+    ``shot`` changes it."""
+    import random
+
+    rng = random.Random(seed)
+    board = shipped("basic")
+    truth = photos.from_build(photos.random_play(board, rng), rng)
+    drawn = photos.draw(truth, photos.printed_page("basic"), rng)
+    taken = photos.Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
+                        shadow=1, blur=0.5, noise=2, quality=90)
+    return photos.photograph(drawn, replace(taken, **shot), rng)
+
+
+def _read_in_doubt(tmp_path, jpeg: bytes) -> dict:
+    """``companion roguelight read`` of ``jpeg``: exit status 1, and its JSON."""
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(jpeg)
+    assert run(str(path)).exit_code == 1
+    return json.loads(run(str(path), "--json").stdout)
+
+
 def test_an_overexposed_photo_is_never_read_with_no_doubt(tmp_path):
     """A photo exposed a third brighter than the camera's own: the paper clips to pure
     white over much of the map, and pencil paler than it may not show at all. Large
@@ -422,29 +444,32 @@ def test_an_overexposed_photo_is_never_read_with_no_doubt(tmp_path):
     of the map that is pure white and says to look over the cells read open or take
     it out of direct light; the exit status is 1, the JSON says so. The same photo
     exposed as the camera does is fine."""
-    import random
-
-    def taken(exposure: float) -> bytes:
-        rng = random.Random(3)
-        board = shipped("basic")
-        truth = photos.from_build(photos.random_play(board, rng), rng)
-        drawn = photos.draw(truth, photos.printed_page("basic"), rng)
-        shot = photos.Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
-                           shadow=1, blur=0.5, noise=2, quality=90, exposure=exposure)
-        return photos.photograph(drawn, shot, rng)
-
-    assert reader.read(taken(1.0)).fine
-    jpeg = taken(1.35)
+    assert reader.read(_played_basic(3)).fine
+    jpeg = _played_basic(3, exposure=1.35)
     reading = reader.read(jpeg)
     assert reading.sheet.photo_scale() >= reader.FINE
     assert reading.overexposed and not reading.fine and not reading.sure
     share = next(note for note in reading.notes if "overexposed" in note)
     assert int(share.split("% of the map")[0].rsplit(" ", 2)[-2]) >= 100 * reader.CLIPPED
-    path = tmp_path / "bright.jpg"
-    path.write_bytes(jpeg)
-    assert run(str(path)).exit_code == 1
-    data = json.loads(run(str(path), "--json").stdout)
+    data = _read_in_doubt(tmp_path, jpeg)
     assert data["overexposed"] is True and data["fine"] is False and data["sure"] is False
+
+
+def test_a_photo_smeared_one_way_is_never_read_with_no_doubt(tmp_path):
+    """The phone moved 7 pixels as it took the photo: sharp enough along the move to
+    be read, smeared across it, where light pencil and dashes fade. The corner mark's
+    edges are steepest one way by far: the note says the photo is smeared and to
+    hold the phone still, the exit status is 1, the JSON says so. The same photo
+    with the phone held still is fine."""
+    still = reader.read(_played_basic(5, megapixels=8, turn=20, blur=0.3))
+    assert still.fine and not still.smeared
+    jpeg = _played_basic(5, megapixels=8, turn=20, blur=0.3, shake=7.0)
+    reading = reader.read(jpeg)
+    assert reading.sheet.photo_scale() >= reader.FINE and not reading.overexposed
+    assert reading.smeared and not reading.fine and not reading.sure
+    assert any("smeared one way" in note for note in reading.notes)
+    data = _read_in_doubt(tmp_path, jpeg)
+    assert data["smeared"] is True and data["fine"] is False
 
 
 def test_read_refuses_to_replace_a_file_without_force(photo_file, tmp_path):

@@ -217,26 +217,49 @@ def test_a_photo_with_the_sheet_small_in_it_says_so_and_its_doubts_are_confirmed
     assert page.is_hidden("#said") and page.text_content("#total") == total
 
 
+def _said_of_alice_photo(server, page, tmp_path, changed) -> str:
+    """What the page says of the shipped photo of Alice's sheet as ``changed`` (an
+    OpenCV image in, one out) makes it."""
+    import cv2
+
+    photo = cv2.imread(str(Path(__file__).parents[2] / "examples" / "roguelight"
+                           / "alice-photo.jpg"))
+    path = tmp_path / "changed.jpg"
+    cv2.imwrite(str(path), changed(photo))
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#photo", str(path))
+    page.wait_for_selector("#said:not([hidden])")
+    settled(page)
+    return page.text_content("#said")
+
+
 def test_an_overexposed_photo_says_so(server, page, tmp_path) -> None:
     """A photo exposed a third brighter, the paper pure white over much of the map:
     the page says it is overexposed and to take it again out of direct light, not
     that the sheet is small in it."""
     import cv2
 
-    photo = cv2.imread(str(Path(__file__).parents[2] / "examples" / "roguelight"
-                           / "alice-photo.jpg"))
-    bright = tmp_path / "bright.jpg"
-    cv2.imwrite(str(bright), cv2.convertScaleAbs(photo, alpha=1.35))
-    page.goto(f"{server}/roguelight")
-    page.wait_for_selector("body[data-ready=yes]")
-    page.set_input_files("#photo", str(bright))
-    page.wait_for_selector("#said:not([hidden])")
-    settled(page)
-    assert page.text_content("#said") in {said[key] for said in WORDS.values()
-                                          for key in ("rl_photo_bright",
-                                                      "rl_photo_bright_doubts")}
+    said = _said_of_alice_photo(server, page, tmp_path,
+                                lambda photo: cv2.convertScaleAbs(photo, alpha=1.35))
+    assert said in {words[key] for words in WORDS.values()
+                    for key in ("rl_photo_bright", "rl_photo_bright_doubts")}
     assert any("overexposed" in li.text_content() or "明るすぎ" in li.text_content()
                for li in page.locator("#doubts li.hint").all())
+
+
+def test_a_photo_smeared_one_way_says_so(server, page, tmp_path) -> None:
+    """The phone moved as it took the photo (smeared 5 pixels across): the page says
+    the photo is smeared and to hold the phone still."""
+    import cv2
+    import numpy as np
+
+    move = np.zeros((5, 5), np.float32)
+    move[2, :] = 1 / 5
+    said = _said_of_alice_photo(server, page, tmp_path,
+                                lambda photo: cv2.filter2D(photo, -1, move))
+    assert said in {words[key] for words in WORDS.values()
+                    for key in ("rl_photo_smeared", "rl_photo_smeared_doubts")}
 
 
 def test_a_photo_with_the_sheet_too_small_to_read_says_so_and_leaves_the_grid(
