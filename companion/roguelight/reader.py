@@ -197,8 +197,8 @@ SMEARED = 0.6
 
 
 def _marker_seen(at: SheetLayout) -> tuple[float, float, float, float]:
-    """The first corner mark and 2 mm round it (mm): black on white, sharp edges every
-    way, where the photo's sharpness is measured."""
+    """The first corner mark and 2 mm round it (mm): black on white, with sharp edges,
+    where the photo's sharpness and smear are measured."""
     marker = at.markers[0]
     return marker.x - 2, marker.y - 2, marker.w + 4, marker.h + 4
 
@@ -669,8 +669,8 @@ def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:
     a line's end in one corner leaves it unspent; on a sheet small in the photo,
     where light hatching has few pixels dark enough to count, a box darker than the
     paper by ``SHADED`` on average is filled, as a doubt; and so is a box hatched by
-    a light hand, its faint lines (:meth:`Pencil.faint`) over ``FAINT`` of the
-    second emptiest quarter."""
+    a light hand, its faint lines (``Pencil.faint_lines``, as a cell's) over
+    ``FAINT`` of the second emptiest quarter."""
     inside = _inside(box, 0.3 + pencil.clear)
     x0, y0, x1, y1 = _pixels(inside)
     inked = pencil.inked[y0:y1, x0:x1]
