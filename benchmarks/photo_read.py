@@ -19,7 +19,10 @@ reader was tuned on; ``--first 5000`` measures it on photos it never saw.
 ``hard-shadow``, a lamp's shadow with a sharp edge on every photo; ``bowed``,
 the paper bowed 3–8 mm in its middle (the plain style bows it up to 3 mm);
 ``bright``, the photo overexposed by 15–35 % (the paper clips to white and the
-pencil pales); ``shaken``, the phone moved 3–8 pixels one way as it took the photo.
+pencil pales); ``shaken``, the phone moved 3–8 pixels one way as it took the photo;
+``glare``, a lamp's reflection veiling 30–60 % of the light at its middle;
+``toned``, the phone's tone curve lightening the shadows (brightness to the power
+0.5–0.8).
 """
 
 from __future__ import annotations

@@ -206,15 +206,24 @@ class Style:
     #: how far the phone moved as the photo was taken (photo pixels, a range): the
     #: photo smeared along one way
     shake: tuple[float, float] | None = None
+    #: how much a lamp's reflection veils the photo at its middle (a range, 0–1): the
+    #: paper there lightens, and the print and the pencil pale towards it
+    glare: tuple[float, float] | None = None
+    #: the phone's tone curve (a range of powers the brightness is raised to; under
+    #: 1 the shadows are lightened, as a phone does for a dim room)
+    tone: tuple[float, float] | None = None
 
 
 #: The generator's own style, and others a reader may meet: dashes kept apart from
 #: the printed lines, a light hand, a lamp's hard shadow, a paper bowed 3–8 mm, a
-#: photo overexposed by 15–35 %, a phone moved 3–8 pixels as it took the photo.
+#: photo overexposed by 15–35 %, a phone moved 3–8 pixels as it took the photo, a
+#: lamp's reflection veiling 30–60 % of the light at its middle, a phone's tone
+#: curve lightening the shadows (brightness to the power 0.5–0.8).
 STYLES = {"plain": Style(), "inside": Style(drift=(0.4, 1.0)),
           "light": Style(grey=(0.35, 0.55), pressure=(0.35, 0.7)),
           "hard-shadow": Style(shadow_edge=0.012), "bowed": Style(curl=(3, 8)),
-          "bright": Style(exposure=(1.15, 1.35)), "shaken": Style(shake=(3, 8))}
+          "bright": Style(exposure=(1.15, 1.35)), "shaken": Style(shake=(3, 8)),
+          "glare": Style(glare=(0.3, 0.6)), "toned": Style(tone=(0.5, 0.8))}
 
 
 @dataclass(frozen=True)
@@ -475,6 +484,9 @@ class Shot:
     exposure: float = 1.0  # brighter than the camera's own exposure by this
     shake: float = 0.0  # photo pixels the phone moved, at ``shake_angle`` degrees
     shake_angle: float = 0.0
+    glare: float = 0.0  # how much a reflection veils the photo at its middle
+    glare_at: tuple[float, float, float] = (0.5, 0.5, 0.1)  # its middle and reach, frame shares
+    tone: float = 1.0  # the power the phone raises the brightness to (under 1: lighter)
 
 
 def random_shot(rng: random.Random, style: Style = STYLES["plain"]) -> Shot:
@@ -487,6 +499,11 @@ def random_shot(rng: random.Random, style: Style = STYLES["plain"]) -> Shot:
         shot = replace(shot, exposure=rng.uniform(*style.exposure))
     if style.shake is not None:
         shot = replace(shot, shake=rng.uniform(*style.shake), shake_angle=rng.uniform(0, 180))
+    if style.glare is not None:
+        shot = replace(shot, glare=rng.uniform(*style.glare), glare_at=(
+            rng.uniform(0.3, 0.7), rng.uniform(0.3, 0.7), rng.uniform(0.05, 0.12)))
+    if style.tone is not None:
+        shot = replace(shot, tone=rng.uniform(*style.tone))
     if style.shadow_edge is None:
         return shot
     return replace(shot, shadow=rng.uniform(0.55, 0.75), edge=style.shadow_edge)
@@ -511,10 +528,14 @@ def photograph(page: np.ndarray, shot: Shot, rng: random.Random) -> bytes:
     photo[outside] = background[outside]
     photo *= _light(size, shot, rng)[:, :, None] * shot.exposure
     photo *= np.array([rng.uniform(0.92, 1.08) for _ in range(3)], np.float32)
+    if shot.glare:
+        photo += (1 - photo) * shot.glare * _glare(size, shot.glare_at)[:, :, None]
     if shot.blur > 0.2:
         photo = cv2.GaussianBlur(photo, (0, 0), shot.blur)
     if shot.shake:
         photo = _shaken(photo, shot.shake, shot.shake_angle)
+    if shot.tone != 1:
+        photo = np.clip(photo, 0, 1) ** shot.tone
     noise = np.random.default_rng(rng.getrandbits(32)).normal(0, shot.noise / 255, photo.shape)
     photo = np.clip((photo + noise.astype(np.float32)) * 255, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", photo[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, shot.quality])
@@ -596,6 +617,15 @@ def _light(size, shot: Shot, rng: random.Random) -> np.ndarray:
         mask = cv2.GaussianBlur(mask, (0, 0), shot.edge * max(size))
         light *= 1 - (1 - shot.shadow) * mask
     return light
+
+
+def _glare(size, at: tuple[float, float, float]) -> np.ndarray:
+    """A lamp's reflection: 1 at its middle (``at``: across and down, shares of the
+    frame), falling off as a Gaussian of ``at[2]`` of the frame's longer side."""
+    width, height = size
+    xs, ys = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
+    reach = at[2] * max(size)
+    return np.exp(-((xs - at[0] * width) ** 2 + (ys - at[1] * height) ** 2) / (2 * reach ** 2))
 
 
 # --- all three ----------------------------------------------------------------------------
