@@ -57,10 +57,27 @@ def decode(data: bytes) -> np.ndarray:
     return image
 
 
-def find_markers(gray: np.ndarray, codes: Iterable[int]) -> dict[int, np.ndarray]:
+def find_markers(gray: np.ndarray, codes: Iterable[int]
+                 ) -> tuple[dict[int, np.ndarray], np.ndarray]:
     """The fiducials of ``codes`` seen in the photo: code → its four corners
-    (clockwise from the marker's own top left), in photo pixels."""
+    (clockwise from the marker's own top left), in photo pixels; and the image
+    they were seen in, to look for those missed again (:func:`more_markers`): the
+    photo, or, where it shows fewer than two, the photo with its midtones deepened
+    (a phone's tone curve lightening the shadows may pale a small mark) if more
+    are seen so."""
     wanted = set(codes)
+    found = _found_at_sizes(gray, wanted)
+    if len(found) < 2:
+        deepened = _deepened(gray)
+        more = _found_at_sizes(deepened, wanted)
+        if len(more) > len(found):
+            return more, deepened
+    return found, gray
+
+
+def _found_at_sizes(gray: np.ndarray, wanted: set[int]) -> dict[int, np.ndarray]:
+    """The markers of ``wanted`` seen at the size markers are first looked for,
+    then, for small markers, at full size and enlarged: the most seen at one size."""
     scale = min(1.0, SEARCH_SIDE / max(gray.shape))
     found = _detect(cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
                     if scale < 1 else gray, wanted)
@@ -74,6 +91,13 @@ def find_markers(gray: np.ndarray, codes: Iterable[int]) -> dict[int, np.ndarray
         if len(more) > len(found):
             found = {code: corners / again for code, corners in more.items()}
     return found
+
+
+def _deepened(gray: np.ndarray) -> np.ndarray:
+    """``gray`` with its midtones darkened (brightness squared): a blurred mark's
+    black cells, paled towards the paper by a tone curve that lightens the
+    shadows, stand apart from its white ones again."""
+    return cv2.LUT(gray, (np.arange(256) / 255.0) ** 2 * 255).astype(np.uint8)
 
 
 def _detect(gray: np.ndarray, wanted: set[int]) -> dict[int, np.ndarray]:

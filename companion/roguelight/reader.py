@@ -67,7 +67,7 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     """Read the photo ``data``. ``board`` (with the text of its file, ``source``)
     is the map the player says the sheet is of; the sheet itself says which."""
     gray = decode(data)
-    codes = find_markers(gray, range(4 * (layout.FILE_CODES // 4 + 1)))
+    codes, seen_in = find_markers(gray, range(4 * (layout.FILE_CODES // 4 + 1)))
     group, seen = _best_group(codes)
     try:
         board, reference = _the_map(group, board, source, map_reference)
@@ -77,8 +77,8 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
         raise
     at = SheetLayout(board)
     if len(seen) < 3:  # the others looked for again where those seen place them
-        seen = more_markers(gray, {group + i: np.array(_corners(box)) for i, box in
-                                   enumerate(at.markers)}, seen)
+        seen = more_markers(seen_in, {group + i: np.array(_corners(box)) for i, box in
+                                      enumerate(at.markers)}, seen)
         if len(seen) < 3:
             raise _no_sheet(len(seen))
     points = []
@@ -1000,6 +1000,26 @@ def _inner_edges(rect: Rect):
 SMOOTH = 1.5
 #: The entrance blocks' tint over bare paper, where the photo shows no bare block.
 TINT = 0.84
+#: The entrance blocks' tint is measured on each block's barest cell (a fill on the
+#: tint is darker) and taken from the blocks a little above their middle (this
+#: percentile, the nearest block's): a block with every cell filled lightly is
+#: darker, one under a glare lighter, and either would set it wrong for the rest.
+TINTED = 60
+
+
+def _tint(image: np.ndarray, paper: np.ndarray,
+          tinted: list[tuple[Rect, Box, np.ndarray]]) -> float:
+    """The entrance blocks' tint over bare paper, from ``tinted``: each tinted cell's
+    block, box and mask of its free pixels (``TINTED``)."""
+    barest: dict[Rect, float] = {}
+    for block, box, free in tinted:
+        x0, y0, x1, y1 = _pixels(box)
+        barest[block] = max(barest.get(block, 0.0), float(np.median(
+            image[y0:y1, x0:x1][free] / paper[y0:y1, x0:x1][free])))
+    if not barest:
+        return TINT
+    return float(np.clip(np.percentile(list(barest.values()), TINTED, method="nearest"),
+                         0.6, 0.97))
 
 
 @dataclass
@@ -1027,10 +1047,11 @@ class Pencil:
     def of(cls, sheet: Sheet, at: SheetLayout) -> Pencil:
         image = sheet.image
         detail = np.abs(image - cv2.GaussianBlur(image, (0, 0), PX))
-        tinted_cells = frozenset(c for rect in at.board.entrance_blocks.values()
-                                 for c in rect.cells())
+        block_of = {c: rect for rect in at.board.entrance_blocks.values() for c in rect.cells()}
+        tinted_cells = frozenset(block_of)
+        areas = layout.areas(at)
         found = []
-        for area in layout.areas(at):
+        for area in areas:
             box, free = _free(area)
             x0, y0, x1, y1 = _pixels(box)
             values = image[y0:y1, x0:x1][free]
@@ -1039,10 +1060,8 @@ class Pencil:
         smooth = SMOOTH * float(np.percentile([f[2] for f in found], 20))
         paper, bare = _paper(sheet, at, [(box, free) for box, free, rough, tinted in found
                                          if rough < smooth and not tinted])
-        tints = [float(np.median(image[y0:y1, x0:x1][free] / paper[y0:y1, x0:x1][free]))
-                 for box, free, rough, tinted in found if tinted and rough < smooth
-                 for x0, y0, x1, y1 in [_pixels(box)]]
-        tint = float(np.clip(np.percentile(tints, 80), 0.6, 0.97)) if tints else TINT
+        tint = _tint(image, paper, [(block_of[area.cells[0]], box, free) for area, (
+            box, free, _rough, tinted) in zip(areas, found, strict=True) if tinted])
         lit = paper.copy()  # the paper's brightness with the entrance blocks' tint
         for cell in tinted_cells:
             x0, y0, x1, y1 = _pixels(at.cell_box(cell))

@@ -142,7 +142,7 @@ def test_corner_marks_with_a_wrong_bit_are_found_where_the_others_place_them():
     data = _jpeg(image)
     from companion import photo
 
-    assert sorted(photo.find_markers(photo.decode(data), range(12))) == [1, 3]
+    assert sorted(photo.find_markers(photo.decode(data), range(12))[0]) == [1, 3]
     read = reader.read(data)
     assert read.map_reference == "basic" and read.doubts == [] and read.filled == frozenset()
 
@@ -159,7 +159,7 @@ def test_three_corner_marks_with_a_wrong_bit_are_found_with_the_one_read_surely(
     for corner in (1, 2, 3):
         _with_a_wrong_bit(page, image, corner)
     data = _jpeg(image)
-    assert sorted(photo.find_markers(photo.decode(data), range(12))) == [0]
+    assert sorted(photo.find_markers(photo.decode(data), range(12))[0]) == [0]
     read = reader.read(data)
     assert read.map_reference == "basic" and read.doubts == [] and read.filled == frozenset()
 
@@ -194,7 +194,7 @@ def test_a_marker_read_allowing_a_wrong_bit_is_kept_only_where_the_others_place_
     left, top = left + round(moved[0] * photos.PX), top + round(moved[1] * photos.PX)
     image[top:top + side, left:left + side] = mark
     gray = photo.decode(_jpeg(image))
-    found = photo.find_markers(gray, range(12))
+    found, _seen_in = photo.find_markers(gray, range(12))
     assert sorted(found) == [1, 3]
     assert 0 in {code for code, _quad in photo._quads(gray, {0}, wrong_bits=True)}  # seen
     expected = {i: np.array(reader._corners(box)) for i, box in enumerate(page.layout.markers)}
@@ -418,15 +418,18 @@ def test_a_sheet_small_in_the_photo_is_never_read_with_no_doubt(tmp_path):
 def _played_basic(seed: int, **shot) -> bytes:
     """A photo of a random play of the basic map, large in the frame, taken as
     ``shot`` changes it."""
-    import random
+    return _played_basic_photo(seed, **shot).jpeg
 
+
+def _played_basic_photo(seed: int, **shot) -> photos.Photo:
+    """:func:`_played_basic`, with what was drawn."""
     rng = random.Random(seed)
     board = shipped("basic")
     truth = photos.from_build(photos.random_play(board, rng), rng)
     drawn = photos.draw(truth, photos.printed_page("basic"), rng)
-    taken = photos.Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
-                        shadow=1, blur=0.5, noise=2, quality=90)
-    return photos.photograph(drawn, replace(taken, **shot), rng)
+    taken = replace(photos.Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
+                                shadow=1, blur=0.5, noise=2, quality=90), **shot)
+    return photos.Photo(photos.photograph(drawn, taken, rng), truth, taken, "ja", "a4")
 
 
 def _read_in_doubt(tmp_path, jpeg: bytes) -> dict:
@@ -470,6 +473,24 @@ def test_a_photo_smeared_one_way_is_never_read_with_no_doubt(tmp_path):
     assert any("smeared one way" in note for note in reading.notes)
     data = _read_in_doubt(tmp_path, jpeg)
     assert data["smeared"] is True and data["fine"] is False
+
+
+def test_corner_marks_a_tone_curve_pales_are_found_with_the_midtones_deepened():
+    """A phone's tone curve lightening the shadows (brightness to the power 0.5)
+    pales a small, blurred corner mark's black cells towards its white ones: in the
+    photo's own tones one mark of four is found, too few to place the others by;
+    with its midtones deepened more, and the sheet is read, every mark read wrong
+    among the doubts."""
+    from companion import photo
+
+    toned = _played_basic_photo(4, megapixels=1.5, fill=0.7, blur=0.8, tone=0.5)
+    gray = photo.decode(toned.jpeg)
+    assert len(photo._found_at_sizes(gray, set(range(4)))) < 2
+    assert len(photo.find_markers(gray, range(4))[0]) >= 2  # enough to look for the others
+    reading = reader.read(toned.jpeg)
+    doubted = {(m.what, m.name) for m in reading.doubts}
+    wrong = [(what, name) for what, name, right in compare(toned, reading) if not right]
+    assert all(mark in doubted for mark in wrong), wrong
 
 
 def test_read_refuses_to_replace_a_file_without_force(photo_file, tmp_path):
@@ -778,6 +799,33 @@ def _fake_pencil(image, tinted_cells):
 
     return SimpleNamespace(tinted_cells=tinted_cells, clear=0.8, shade=1 - image / 0.9,
                            tint=0.84, _ink=lambda area: (None, 0.8))
+
+
+def test_the_entrance_blocks_tint_is_neither_a_glare_on_some_nor_a_light_fill_on_one():
+    """The tint is measured on each entrance block's barest cell and taken from the
+    blocks a little above their middle. A glare lightens two blocks, print and
+    pencil with the paper, and light fills cover two others all over: the tint is
+    the other blocks' — set by the lit ones, the bare cells elsewhere would look
+    darker than it (read filled); by the filled ones, light fills would look bare."""
+    areas, tinted, image = _plain_sheet("basic", 0.84)
+    blocks = list(shipped("basic").entrance_blocks.values())
+    at = layout.SheetLayout(shipped("basic"))
+
+    def paint(cell, share):
+        x0, y0, x1, y1 = reader._pixels(at.cell_box(cell))
+        image[y0:y1, x0:x1] = 0.9 * share
+
+    for block, tint in ((blocks[0], 0.95), (blocks[1], 0.92)):
+        for cell in block.cells():
+            paint(cell, tint)
+        paint(next(iter(block.cells())), tint * 0.88)  # a light fill, under the glare
+    for cell in (*blocks[2].cells(), *blocks[3].cells()):
+        paint(cell, 0.84 * 0.88)
+    block_of = {cell: rect for rect in blocks for cell in rect.cells()}
+    tint = reader._tint(image, np.full_like(image, 0.9), [
+        (block_of[area.cells[0]], *reader._free(area)) for area in areas
+        if area.cells[0] in tinted])
+    assert tint == pytest.approx(0.84, abs=0.002)
 
 
 def test_a_cell_read_open_evenly_darker_in_every_quarter_is_a_doubt_on_a_small_photo():
