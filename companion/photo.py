@@ -13,6 +13,7 @@ shares (OpenCV and NumPy, imported only here and only when a photo is read).
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -412,6 +413,13 @@ class Sheet:
                                 interpolation=cv2.INTER_AREA)
             level = _spread(values, weight)
         return cv2.resize(level, self.size, interpolation=cv2.INTER_LINEAR)
+
+    def toned(self, power: float) -> Sheet:
+        """This sheet with its brightness raised to ``power``: over 1, a phone's tone
+        curve that lightened the shadows (brightness to ``1 / power``) undone."""
+        sheet = copy.copy(self)
+        sheet.image = np.clip(self.image, 0, 1) ** power
+        return sheet
 
     def ink(self, paper: np.ndarray) -> np.ndarray:
         """0 where the sheet is as bright as paper, towards 1 where it is black."""

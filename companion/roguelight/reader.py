@@ -28,6 +28,7 @@ finished-sheet file that ``companion roguelight score`` reads
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -315,7 +316,7 @@ def landmarks(at: SheetLayout) -> list[Landmark]:
 
 def _marks(sheet: Sheet, at: SheetLayout):
     """Everything a player writes, read: the values and every mark with its confidence."""
-    pencil = Pencil.of(sheet, at)
+    sheet, pencil = _untoned(sheet, at)
     areas = layout.areas(at)
     fills = [pencil.fill(area) for area in areas]
     painted = frozenset(c for area, (value, _sure) in zip(areas, fills, strict=True) if value
@@ -338,6 +339,28 @@ def _marks(sheet: Sheet, at: SheetLayout):
     return (filled, plans, development, circled, spent, goals, marks, struck,
             _coarser(unseen, coarse),
             _exit_pencil(pencil, [a for a in areas if a.cells[0] in at.board.exits]))
+
+
+#: A phone's tone curve may lighten the shadows — raise the brightness to a power
+#: under 1 — and pale pencil towards the paper as a light hand does. The entrance
+#: blocks' tint, ``TINT`` of the paper as the camera shows it, then shows lighter,
+#: and tells the power: under ``TONED`` (where the tint shows 0.87 of the paper or
+#: more) the photo is taken back to the camera's own tones before the pencil is
+#: read, the power taken as no less than ``LEAST_TONE``. Not on a photo with
+#: ``UNCLIPPED`` of the map or more at the camera's white: clipped paper shows the
+#: tint lighter too. Of 100 photos toned 0.5–0.8 (``--style toned``) 76 were read
+#: exactly and 14 wrong with no doubt; 86 and 3 so. No plain photo of 200 is toned.
+TONED, LEAST_TONE, UNCLIPPED = 0.8, 0.4, 0.05
+
+
+def _untoned(sheet: Sheet, at: SheetLayout) -> tuple[Sheet, Pencil]:
+    """The sheet in the camera's own tones, and its pencil (``TONED``)."""
+    pencil = Pencil.of(sheet, at)
+    tone = math.log(pencil.tint) / math.log(TINT)
+    if tone >= TONED or _clipped(sheet, at) >= UNCLIPPED:
+        return sheet, pencil
+    sheet = sheet.toned(1 / max(tone, LEAST_TONE))
+    return sheet, Pencil.of(sheet, at)
 
 
 def _exit_pencil(pencil: Pencil, exits: list[Area]) -> dict[str, float]:

@@ -493,6 +493,27 @@ def test_corner_marks_a_tone_curve_pales_are_found_with_the_midtones_deepened():
     assert all(mark in doubted for mark in wrong), wrong
 
 
+def test_a_photo_the_phones_tone_curve_lightened_is_read_in_the_cameras_own_tones(
+        monkeypatch):
+    """A phone's tone curve lightening the shadows (brightness to the power 0.55)
+    pales pencil towards the paper as a light hand does: read as it is, a plan's
+    dashes do not show, and the sheet reads wrong with no doubt. The entrance
+    blocks' tint, printed 0.84 of the paper, shows lighter and tells the power: the
+    photo is taken back to the camera's own tones and read exactly. The photo as
+    the camera took it is read as it is."""
+    toned = _played_basic_photo(7, tone=0.55)
+    reading = reader.read(toned.jpeg)
+    assert all(right for *_mark, right in compare(toned, reading))
+    own = _played_basic_photo(7)
+    sheet = reader.read(own.jpeg).sheet
+    assert reader._untoned(sheet, layout.SheetLayout(shipped("basic")))[0] is sheet
+    monkeypatch.setattr(reader, "TONED", 0.0)
+    reading = reader.read(toned.jpeg)
+    wrong = [(what, name) for what, name, right in compare(toned, reading) if not right]
+    assert ("plan", "F3:H5") in wrong and reading.fine
+    assert ("plan", "F3:H5") not in {(m.what, m.name) for m in reading.doubts}
+
+
 def test_read_refuses_to_replace_a_file_without_force(photo_file, tmp_path):
     out = tmp_path / "alice.toml"
     out.write_text("mine\n", "utf-8")
