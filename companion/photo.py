@@ -8,7 +8,8 @@ shares (OpenCV and NumPy, imported only here and only when a photo is read).
   the sheet's own millimetres: the corner markers give a perspective map, and
   printed landmarks (lines, boxes, circles) then correct the paper's curl;
 - :meth:`Sheet.ink` — how much darker than the paper each pixel is, under
-  uneven light and shadow.
+  uneven light and shadow;
+- :meth:`Sheet.toned` — the sheet with a phone's tone curve undone.
 """
 
 from __future__ import annotations
