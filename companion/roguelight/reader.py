@@ -349,7 +349,9 @@ def _marks(sheet: Sheet, at: SheetLayout):
 #: read, the power taken as no less than ``LEAST_TONE``. Not on a photo with
 #: ``UNCLIPPED`` of the map or more at the camera's white: clipped paper shows the
 #: tint lighter too. Of 100 photos toned 0.5–0.8 (``--style toned``) 76 were read
-#: exactly and 14 wrong with no doubt; 86 and 3 so. No plain photo of 200 is toned.
+#: exactly and 14 wrong with no doubt before, 86 and 3 now; no plain photo of 200 is
+#: taken back. A glare over most of the map shows the tint lighter too and is taken
+#: back as well: some glare photos read better so, some worse (docs/roguelight.md).
 TONED, LEAST_TONE, UNCLIPPED = 0.8, 0.4, 0.05
 
 
