@@ -15,8 +15,10 @@ A photo is made in three steps, each seeded:
    with sensor noise, at 1–12 megapixels, saved as JPEG at quality 60–95.
 
 The truth (what was drawn) comes back with the photo. A :class:`Style` (one of
-``STYLES``) changes the hand and the light: dashes drawn inside a plan's lines,
-a light pencil, a lamp's hard shadow, a paper bowed more than these tests' own.
+``STYLES``) changes the hand, the light and the camera: dashes drawn inside a
+plan's lines, a light pencil, a lamp's hard shadow, a paper bowed more than these
+tests' own, a photo overexposed, a phone moved as it took it, a lamp's glare, a
+phone's tone curve lightening the shadows.
 """
 
 from __future__ import annotations
