@@ -422,6 +422,13 @@ class Sheet:
         sheet.image = np.clip(self.image, 0, 1) ** power
         return sheet
 
+    def unveiled(self, paper: np.ndarray, shows: np.ndarray) -> Sheet:
+        """This sheet with a veil of light taken off: where only ``shows`` of the
+        darkness under ``paper`` shows, all of it."""
+        sheet = copy.copy(self)
+        sheet.image = paper - (paper - self.image) / shows
+        return sheet
+
     def ink(self, paper: np.ndarray) -> np.ndarray:
         """0 where the sheet is as bright as paper, towards 1 where it is black."""
         return np.clip(1 - self.image / np.maximum(paper, 1e-3), 0, 1)

@@ -91,11 +91,12 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     _check_flat(sheet, landmarks(at))
     notes += _check_qr(sheet, at, board, source)
     reading = _marks(sheet, at)
-    *values, struck, unseen, exits = reading
-    return held(Reading(board, reference, *values, notes=notes, sheet=sheet, struck=struck,
-                        unseen=unseen, exit_pencil=exits, overexposed=overexposed,
-                        smeared=smeared,
-                        fine=sheet.photo_scale() >= FINE and not (overexposed or smeared)))
+    *values, struck, unseen, exits, glare = reading
+    return held(Reading(board, reference, *values, notes=notes + glare, sheet=sheet,
+                        struck=struck, unseen=unseen, exit_pencil=exits,
+                        overexposed=overexposed, smeared=smeared,
+                        fine=sheet.photo_scale() >= FINE and not (overexposed or smeared
+                                                                  or glare)))
 
 
 def _best_group(codes: dict[int, np.ndarray]) -> tuple[int, dict[int, np.ndarray]]:
@@ -319,6 +320,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     sheet, pencil = _untoned(sheet, at)
     areas = layout.areas(at)
     fills = [pencil.fill(area) for area in areas]
+    sheet, pencil, fills, glare = _unveiled(sheet, at, pencil, areas, fills)
     painted = frozenset(c for area, (value, _sure) in zip(areas, fills, strict=True) if value
                         for c in area.cells)
     marks = _dim_cells(sheet, pencil, areas, [
@@ -338,7 +340,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
     goals = tuple(m.name for m in goal_marks if m.value)
     return (filled, plans, development, circled, spent, goals, marks, struck,
             _coarser(unseen, coarse),
-            _exit_pencil(pencil, [a for a in areas if a.cells[0] in at.board.exits]))
+            _exit_pencil(pencil, [a for a in areas if a.cells[0] in at.board.exits]), glare)
 
 
 #: A phone's tone curve may lighten the shadows — raise the brightness to a power
@@ -363,6 +365,78 @@ def _untoned(sheet: Sheet, at: SheetLayout) -> tuple[Sheet, Pencil]:
         return sheet, pencil
     sheet = sheet.toned(1 / max(tone, LEAST_TONE))
     return sheet, Pencil.of(sheet, at)
+
+
+#: A lamp's reflection veils part of the photo: it adds light over print and
+#: pencil alike, and pales both towards the paper. The printed pictures show it —
+#: each a little lighter than the others of its kind. Where those round a place
+#: (``REACH`` cells, ``AROUND`` pictures at least) are on average under ``GLARED``
+#: of their kind's darkest (the ``KIND`` percentile), the pencil is read with
+#: what the veil took away put back; a sheet with no glare shows its pictures
+#: within ``ALIKE`` of their kind's darkest.
+GLARED, ALIKE, REACH, AROUND, KIND = 0.8, 0.9, 2.5, 3, 80
+
+
+def _unveiled(sheet: Sheet, at: SheetLayout, pencil: Pencil, areas: list[Area], fills: list
+              ) -> tuple[Sheet, Pencil, list, list[str]]:
+    """The sheet with a glare's veil taken off, its pencil and its fills, and a note
+    naming where the glare lies (``GLARED``)."""
+    gains = _picture_gains(pencil, at, [a for a, (value, _sure) in zip(areas, fills, strict=True)
+                                        if not value])
+    around = [np.mean([g for _c, other, g in gains if math.dist(centre, other) <= REACH * at.cell])
+              for _cell, centre, _g in gains
+              if sum(math.dist(centre, other) <= REACH * at.cell for _c, other, _g in gains)
+              >= AROUND]
+    if not around or min(around) >= GLARED:
+        return sheet, pencil, fills, []
+    sheet = sheet.unveiled(pencil.lit, _veil(sheet, at, gains))
+    pencil = Pencil.of(sheet, at)
+    paled = [cell for cell, _centre, g in gains if g < GLARED]
+    where = Rect(min(x for x, _y in paled), min(y for _x, y in paled),
+                 max(x for x, _y in paled), max(y for _x, y in paled))
+    return sheet, pencil, [pencil.fill(area) for area in areas], [_(
+        "a glare pales the sheet over {cells} (its printed pictures there show as little as "
+        "{least} % of their darkness): the pencil there is read with the glare taken off; look "
+        "over those cells, or take the photo again out of the lamp's reflection",
+        cells=where.name(), least=round(100 * min(g for _c, _p, g in gains)))]
+
+
+def _picture_gains(pencil: Pencil, at: SheetLayout, open_areas: list[Area]
+                   ) -> list[tuple[Cell, tuple[float, float], float]]:
+    """Each printed picture of a cell read open: its cell, its middle (mm) and how
+    dark it shows against the darkest of its kind (``KIND`` percentile)."""
+    board = at.board
+    seen: dict[str, list] = {}
+    for area in open_areas:
+        if len(area.cells) != 1 or board.symbol(area.cells[0]) not in PICTURES:
+            continue
+        picture = area.pictures[0]
+        x0, y0, x1, y1 = _pixels(picture)
+        seen.setdefault(board.symbol(area.cells[0]), []).append((
+            area.cells[0], (picture.x + picture.w / 2, picture.y + picture.h / 2),
+            float(np.percentile(pencil.shade[y0:y1, x0:x1], 90))))
+    gains = []
+    for pictures in seen.values():
+        darkest = max(float(np.percentile([d for *_where, d in pictures], KIND)), 1e-3)
+        gains += [(cell, centre, min(d / darkest, 1.0)) for cell, centre, d in pictures]
+    return gains
+
+
+def _veil(sheet: Sheet, at: SheetLayout, gains: list) -> np.ndarray:
+    """How much of the pencil's darkness shows at every pixel of the sheet (1 where
+    the pictures show no veil), from the pictures' gains spread a cell round each,
+    towards 1 away from them."""
+    values = np.zeros(sheet.image.shape, np.float32)
+    weight = np.zeros(sheet.image.shape, np.float32)
+    for _cell, (x, y), gain in gains:
+        px, py = (int(v) for v in sheet.px(x, y))
+        values[py, px] += min(gain / ALIKE, 1.0)
+        weight[py, px] += 1.0
+    sigma = at.cell * PX
+    values = cv2.GaussianBlur(values, (0, 0), sigma)
+    weight = cv2.GaussianBlur(weight, (0, 0), sigma)
+    prior = 0.3 * weight.max()
+    return np.clip((values + prior) / (weight + prior), 0.2, 1.0)
 
 
 def _exit_pencil(pencil: Pencil, exits: list[Area]) -> dict[str, float]:
@@ -1067,6 +1141,8 @@ class Pencil:
     relief: np.ndarray
     #: lines ``FAINT_LINE`` as dark as ``level`` (a light hand's), specks aside
     faint_lines: np.ndarray
+    #: the paper's brightness at every pixel, the entrance blocks' tint in it
+    lit: np.ndarray | None = None
 
     @classmethod
     def of(cls, sheet: Sheet, at: SheetLayout) -> Pencil:
@@ -1098,7 +1174,7 @@ class Pencil:
                    np.maximum(_darkness(sheet.ink(paper * tint)), lines),
                    stroke, level, 0.35 + 1.5 / sheet.photo_scale(), tint, tinted_cells,
                    sheet.ink(lit), np.minimum(1 - sheet.image / np.maximum(lit, 1e-3), 1),
-                   _strokes_long(stroke > FAINT_LINE * level))
+                   _strokes_long(stroke > FAINT_LINE * level), lit)
 
     def fill(self, area: Area) -> tuple[bool, float]:
         """Whether ``area`` is filled and how sure. Pencil counts where it is dark

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.grid import cell_name, parse_range
+from companion.photo import Sheet
 from companion.roguelight import layout, reader, ruled
 from companion.roguelight.maps import GOALS, shipped
 from tests.roguelight import photos
@@ -512,6 +513,40 @@ def test_a_photo_the_phones_tone_curve_lightened_is_read_in_the_cameras_own_tone
     wrong = [(what, name) for what, name, right in compare(toned, reading) if not right]
     assert ("plan", "F3:H5") in wrong and reading.fine
     assert ("plan", "F3:H5") not in {(m.what, m.name) for m in reading.doubts}
+
+
+def test_a_lamps_glare_is_taken_off_where_the_printed_pictures_show_it(monkeypatch):
+    """A lamp's reflection over the lower middle of the map veils print and pencil
+    alike (60 % of the light at its middle): read as it is, three cells are read
+    wrong. The printed pictures there show lighter than the others of their kind,
+    so the veil is measured from them and taken off: the sheet reads exactly, and a
+    note names where the glare lies; the reading is not "fine" (exit status 1). The
+    photo with no glare finds none and is read as it is."""
+    glared = _played_basic_photo(0, glare=0.6, glare_at=(0.5, 0.45, 0.1))
+    reading = reader.read(glared.jpeg)
+    assert all(right for *_mark, right in compare(glared, reading))
+    assert not reading.fine and not reading.sure
+    assert any("glare" in note and "C5:I9" in note for note in reading.notes)
+    plain = reader.read(_played_basic_photo(0).jpeg)
+    assert plain.fine and not any("glare" in note for note in plain.notes)
+    monkeypatch.setattr(reader, "GLARED", 0.0)  # no glare is ever found
+    reading = reader.read(glared.jpeg)
+    assert len([mark for *mark, right in compare(glared, reading) if not right]) == 3
+
+
+def test_the_veil_spreads_the_pictures_gains_round_them_towards_none_away():
+    """:func:`reader._veil`: where a picture shows half its kind's darkness, the
+    pencil's is taken as showing about that much (over ``ALIKE``, the spread of a
+    sheet with no glare); far from every picture nothing is taken off."""
+    at = layout.SheetLayout(shipped("basic"))
+    sheet = Sheet.__new__(Sheet)  # its pixels alone
+    sheet.image = np.ones((1500, 1300), np.float32)
+    centre = (at.grid_box.x + 2.5 * at.cell, at.grid_box.y + 2.5 * at.cell)
+    shows = reader._veil(sheet, at, [((2, 2), centre, 0.45)])
+    x, y = (int(v) for v in sheet.px(*centre))
+    assert 0.5 < shows[y, x] < 0.75
+    assert shows[-1, -1] == pytest.approx(1.0, abs=0.01)
+    assert shows.min() >= 0.2
 
 
 def test_read_refuses_to_replace_a_file_without_force(photo_file, tmp_path):
