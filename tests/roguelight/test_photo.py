@@ -516,17 +516,18 @@ def test_a_photo_the_phones_tone_curve_lightened_is_read_in_the_cameras_own_tone
 
 
 def test_a_lamps_glare_is_taken_off_where_the_printed_pictures_show_it(monkeypatch):
-    """A lamp's reflection over the lower middle of the map veils print and pencil
+    """A lamp's reflection over the lower right of the map veils print and pencil
     alike (60 % of the light at its middle): read as it is, three cells are read
-    wrong. The printed pictures there show lighter than the others of their kind,
-    so the veil is measured from them and taken off: the sheet reads exactly, and a
-    note names where the glare lies; the reading is not "fine" (exit status 1). The
-    photo with no glare finds none and is read as it is."""
+    wrong. The printed pictures there show lighter than the others of their
+    kind, so the veil is measured from them and taken off: the sheet reads
+    exactly, and a note names where the glare lies (E5:I9, where it veils a third
+    of the light or more); the reading is not "fine" (exit status 1). The photo
+    with no glare finds none and is read as it is."""
     glared = _played_basic_photo(0, glare=0.6, glare_at=(0.5, 0.45, 0.1))
     reading = reader.read(glared.jpeg)
     assert all(right for *_mark, right in compare(glared, reading))
     assert not reading.fine and not reading.sure
-    assert any("glare" in note and "C5:I9" in note for note in reading.notes)
+    assert any("glare" in note and "E5:I9" in note for note in reading.notes)
     plain = reader.read(_played_basic_photo(0).jpeg)
     assert plain.fine and not any("glare" in note for note in plain.notes)
     monkeypatch.setattr(reader, "GLARED", 0.0)  # no glare is ever found
