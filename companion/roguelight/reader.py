@@ -94,7 +94,7 @@ def read(data: bytes, board: Map | None = None, source: str | None = None,
     *values, struck, unseen, exits, glare = reading
     return held(Reading(board, reference, *values, notes=notes + glare, sheet=sheet,
                         struck=struck, unseen=unseen, exit_pencil=exits,
-                        overexposed=overexposed, smeared=smeared,
+                        overexposed=overexposed, smeared=smeared, glare=bool(glare),
                         fine=sheet.photo_scale() >= FINE and not (overexposed or smeared
                                                                   or glare)))
 

@@ -53,13 +53,16 @@ class Reading:
     #: between exits read open.
     exit_pencil: dict[str, float] = field(default_factory=dict)
     #: The sheet large enough in the photo (the reader's ``FINE`` pixels a mm), and the
-    #: photo neither overexposed nor smeared, for a cell read open to be trusted: light
-    #: pencil on a small sheet, on paper clipped to white or smeared, may not show at all.
+    #: photo neither overexposed, smeared nor under a glare, for a cell read open to be
+    #: trusted: light pencil on a small sheet, on paper clipped to white, smeared or
+    #: veiled by a lamp's reflection, may not show at all.
     fine: bool = True
     #: The photo overexposed: the paper clipped to white over much of the map.
     overexposed: bool = False
     #: The photo smeared one way: the phone moved as it was taken.
     smeared: bool = False
+    #: A lamp's reflection veils part of the sheet (taken off, as the notes say).
+    glare: bool = False
 
     @property
     def doubts(self) -> list[Mark]:
@@ -68,7 +71,8 @@ class Reading:
     @property
     def sure(self) -> bool:
         """Read with no doubt: no mark in doubt, and the photo fine enough (the sheet
-        large in it, not overexposed, not smeared) that a mark not seen was not there."""
+        large in it, not overexposed, smeared or glared) that a mark not seen was not
+        there."""
         return self.fine and not self.doubts
 
     @property
@@ -157,4 +161,5 @@ def to_dict(reading: Reading) -> dict[str, Any]:
         "fine": reading.fine,
         "overexposed": reading.overexposed,
         "smeared": reading.smeared,
+        "glare": reading.glare,
     }

@@ -656,6 +656,18 @@ def photo(seed: int, map_name: str | None = None, build: Build | None = None,
     return Photo(photograph(drawn, shot, rng), truth, shot, lang, paper)
 
 
+def played_basic(seed: int, **shot) -> Photo:
+    """A photo of a random play of the basic map, large in the frame, taken as
+    ``shot`` changes it (a glare, a tone curve, the phone further off)."""
+    rng = random.Random(seed)
+    board = shipped("basic")
+    truth = from_build(random_play(board, rng), rng)
+    drawn = draw(truth, printed_page("basic"), rng)
+    taken = replace(Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
+                         shadow=1, blur=0.5, noise=2, quality=90), **shot)
+    return Photo(photograph(drawn, taken, rng), truth, taken, "ja", "a4")
+
+
 def of_sheet(sheet, seed: int, shot: Shot | None = None, lang: str = "ja",
              paper: str = "a4") -> Photo:
     """A photo of a finished sheet (a parsed sheet file: a shipped example, a replay)."""

@@ -417,20 +417,8 @@ def test_a_sheet_small_in_the_photo_is_never_read_with_no_doubt(tmp_path):
 
 
 def _played_basic(seed: int, **shot) -> bytes:
-    """A photo of a random play of the basic map, large in the frame, taken as
-    ``shot`` changes it."""
-    return _played_basic_photo(seed, **shot).jpeg
-
-
-def _played_basic_photo(seed: int, **shot) -> photos.Photo:
-    """:func:`_played_basic`, with what was drawn."""
-    rng = random.Random(seed)
-    board = shipped("basic")
-    truth = photos.from_build(photos.random_play(board, rng), rng)
-    drawn = photos.draw(truth, photos.printed_page("basic"), rng)
-    taken = replace(photos.Shot(megapixels=6, tilt=10, turn=30, fill=0.85, curl=0, light=0.95,
-                                shadow=1, blur=0.5, noise=2, quality=90), **shot)
-    return photos.Photo(photos.photograph(drawn, taken, rng), truth, taken, "ja", "a4")
+    """The JPEG of :func:`photos.played_basic`."""
+    return photos.played_basic(seed, **shot).jpeg
 
 
 def _read_in_doubt(tmp_path, jpeg: bytes) -> dict:
@@ -484,7 +472,7 @@ def test_corner_marks_a_tone_curve_pales_are_found_with_the_midtones_deepened():
     among the doubts."""
     from companion import photo
 
-    toned = _played_basic_photo(4, megapixels=1.5, fill=0.7, blur=0.8, tone=0.5)
+    toned = photos.played_basic(4, megapixels=1.5, fill=0.7, blur=0.8, tone=0.5)
     gray = photo.decode(toned.jpeg)
     assert len(photo._found_at_sizes(gray, set(range(4)))) < 2
     assert len(photo.find_markers(gray, range(4))[0]) >= 2  # enough to look for the others
@@ -502,10 +490,10 @@ def test_a_photo_the_phones_tone_curve_lightened_is_read_in_the_cameras_own_tone
     blocks' tint, printed 0.84 of the paper, shows lighter and tells the power: the
     photo is taken back to the camera's own tones and read exactly. The photo as
     the camera took it is read as it is."""
-    toned = _played_basic_photo(7, tone=0.55)
+    toned = photos.played_basic(7, tone=0.55)
     reading = reader.read(toned.jpeg)
     assert all(right for *_mark, right in compare(toned, reading))
-    own = _played_basic_photo(7)
+    own = photos.played_basic(7)
     sheet = reader.read(own.jpeg).sheet
     assert reader._untoned(sheet, layout.SheetLayout(shipped("basic")))[0] is sheet
     monkeypatch.setattr(reader, "TONED", 0.0)
@@ -523,13 +511,13 @@ def test_a_lamps_glare_is_taken_off_where_the_printed_pictures_show_it(monkeypat
     exactly, and a note names where the glare lies (E5:I9, where it veils a third
     of the light or more); the reading is not "fine" (exit status 1). The photo
     with no glare finds none and is read as it is."""
-    glared = _played_basic_photo(0, glare=0.6, glare_at=(0.5, 0.45, 0.1))
+    glared = photos.played_basic(0, glare=0.6, glare_at=(0.5, 0.45, 0.1))
     reading = reader.read(glared.jpeg)
     assert all(right for *_mark, right in compare(glared, reading))
-    assert not reading.fine and not reading.sure
+    assert reading.glare and not reading.fine and not reading.sure
     assert any("glare" in note and "E5:I9" in note for note in reading.notes)
-    plain = reader.read(_played_basic_photo(0).jpeg)
-    assert plain.fine and not any("glare" in note for note in plain.notes)
+    plain = reader.read(photos.played_basic(0).jpeg)
+    assert plain.fine and not plain.glare and not any("glare" in n for n in plain.notes)
     monkeypatch.setattr(reader, "GLARED", 0.0)  # no glare is ever found
     reading = reader.read(glared.jpeg)
     assert len([mark for *mark, right in compare(glared, reading) if not right]) == 3

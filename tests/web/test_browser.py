@@ -262,6 +262,24 @@ def test_a_photo_smeared_one_way_says_so(server, page, tmp_path) -> None:
                     for key in ("rl_photo_smeared", "rl_photo_smeared_doubts")}
 
 
+def test_a_photo_under_a_lamps_glare_says_so(server, page, tmp_path) -> None:
+    """A lamp's reflection over part of the sheet: the page says a glare pales part
+    of it and to take the photo out of the lamp's reflection, not that the sheet is
+    small in the photo; the note below names the cells under it."""
+    from tests.roguelight import photos
+
+    path = tmp_path / "glare.jpg"
+    path.write_bytes(photos.played_basic(0, glare=0.6, glare_at=(0.5, 0.45, 0.1)).jpeg)
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#photo", str(path))
+    page.wait_for_selector("#said:not([hidden])")
+    settled(page)
+    assert page.text_content("#said") in {words[key] for words in WORDS.values()
+                                          for key in ("rl_photo_glare", "rl_photo_glare_doubts")}
+    assert any("E5:I9" in li.text_content() for li in page.locator("#doubts li.hint").all())
+
+
 def test_a_photo_with_the_sheet_too_small_to_read_says_so_and_leaves_the_grid(
         server, page, tmp_path) -> None:
     """A sheet at 1.4 pixels a millimetre in the photo is refused: the page says so,

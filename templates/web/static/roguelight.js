@@ -287,7 +287,7 @@ async function readPhoto(file) {
   restore(answer.sheet);
   doubtful = new Set(answer.doubtful_cells);
   const untrusted = answer.overexposed ? "rl_photo_bright"
-    : answer.smeared ? "rl_photo_smeared" : "rl_photo_small";
+    : answer.smeared ? "rl_photo_smeared" : answer.glare ? "rl_photo_glare" : "rl_photo_small";
   const said = !answer.fine
     ? words[answer.doubts.length ? `${untrusted}_doubts` : untrusted]
     : answer.doubts.length ? words.rl_photo_doubts : words.rl_photo_sure;
