@@ -331,14 +331,34 @@ def _large_pictures(box: Box) -> tuple[Box, ...]:
 
 def bare_strips(at: SheetLayout) -> list[Box]:
     """Strips of the sheet where nothing is printed and nobody writes: above the
-    map, between the map and the side panel, below the map's letters. The reader
-    measures the light on the paper there."""
+    map, beside it (clear of its row numbers), below its letters and between the
+    tracks (each cut round the lines between the development sections, which run
+    down through the items). The reader measures the light on the paper there, and
+    the photo's grain."""
     grid = at.grid_box
     right = grid.x + grid.w
     development = at.development_y
+    below_time = at.time_y + 5 + time_box(at.board)[0] + 0.7
     return [Box(MARKER + 4, 8.6, at.qr.x - MARKER - 8, 3.0),
-            Box(0.5, at.time_y + 5 + time_box(at.board)[0] + 0.7, PAGE_W - 1, 2.4),
-            Box(0.5, development + 13.2, PAGE_W - 1, 1.4),
-            Box(0.5, development + 26.6, PAGE_W - 1, GAP - 1.0),
-            Box(right + 4.5, grid.y, at.side_x - right - 5.5, grid.h),
+            Box(0.5, below_time, PAGE_W - 1, 2.4),
+            *_between_sections(at, development + 13.2, 1.4),
+            *_between_sections(at, development + 27.1, GAP - 1.5),
+            Box(right + 5.5, grid.y, at.side_x - right - 6.5, grid.h),
             Box(grid.x + 2, grid.y + grid.h + 4.6, grid.w - 4, 3.0)]
+
+
+def margin_strips(at: SheetLayout) -> list[Box]:
+    """The paper's own margins either side of the sheet, outside what is printed on
+    A4 and Letter alike: the reader measures the light there, but not the photo's
+    grain (a margin in the camera's white would say there is none)."""
+    return [Box(-5.0, 0.0, 4.5, at.height), Box(PAGE_W + 0.5, 0.0, 4.5, at.height)]
+
+
+def _between_sections(at: SheetLayout, y: float, h: float) -> list[Box]:
+    """A strip across the sheet at ``y``, cut 1.5 mm either side of each line between
+    the development sections."""
+    step = development_step(at.board)
+    cuts = [0.5, *(n * step + side for n in at.board.boundaries
+                   if n < at.board.development_length for side in (-1.5, 1.5)), PAGE_W - 0.5]
+    return [Box(left, y, right - left, h) for left, right in zip(cuts[::2], cuts[1::2],
+                                                                   strict=True)]

@@ -1627,14 +1627,20 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
     """The paper's brightness everywhere, and a mask of the bare paper it was
     measured on: the strips where nothing is printed, then the smooth areas bright
     enough to be bare paper (``BARE``; ``SHADOWED`` on a sheet ``SHARP`` in the
-    photo) — a pixel darker than the bare paper's noise is ink."""
+    photo) — a pixel darker than the bare paper's noise is ink. The paper's margins
+    either side of the sheet show a shadow (over the map's left side, where its open
+    cells may all be walled in by fills), not the photo's grain (:func:`_lit`)."""
     image = sheet.image
     blank = np.zeros(image.shape, bool)
     for strip in layout.bare_strips(at):
         x0, y0, x1, y1 = _pixels(strip)
         blank[y0:y1, x0:x1] = True
+    margin = np.zeros(image.shape, bool)
+    for strip in layout.margin_strips(at):
+        x0, y0, x1, y1 = _pixels(strip)
+        margin[y0:y1, x0:x1] = True
     taken = [False] * len(smooth)
-    paper = sheet.paper(blank)
+    paper = _lit(sheet, blank, margin)
     enough = SHADOWED if sheet.photo_scale() >= SHARP else BARE
     for _round in range(4):
         grown = False
@@ -1646,8 +1652,16 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
                 taken[i] = grown = True
         if not grown:
             break
-        paper = sheet.paper(blank)
+        paper = _lit(sheet, blank, margin)
     return paper, blank
+
+
+def _lit(sheet: Sheet, blank: np.ndarray, margin: np.ndarray) -> np.ndarray:
+    """The paper's brightness measured on ``blank``, darker where the ``margin``
+    shows a shadow there: the margin, far from any print, is brighter than paper
+    beside printed lines in the photo (their blur and the JPEG's ringing) and never
+    lightens it."""
+    return np.minimum(sheet.paper(blank), sheet.paper(blank | margin))
 
 
 #: Pencil (share) in three quarters of a cell or more, the fourth bare, that reads

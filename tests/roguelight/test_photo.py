@@ -111,6 +111,38 @@ def test_a_blank_printed_sheet_reads_blank_with_its_qr(name, paper):
     assert read.doubts == []
 
 
+@pytest.mark.parametrize(("name", "paper", "lang"), [
+    ("basic", "a4", "ja"), ("basic", "letter", "ja"), ("advanced", "a4", "en"),
+    ("advanced", "letter", "en")])
+def test_the_strips_the_reader_measures_the_paper_on_are_bare_on_the_printed_sheet(
+        name, paper, lang):
+    """The bare strips and the paper's margins either side of the sheet carry no
+    print on the sheet as printed (a line or a number in them would be taken for the
+    paper's shade, and for its grain), on A4 and Letter, in Japanese and English."""
+    page = photos.printed_page(name, lang, paper)
+    for strip in [*layout.bare_strips(page.layout), *layout.margin_strips(page.layout)]:
+        x0, y0 = ((o + v) * photos.PX for o, v in zip(page.origin, (strip.x, strip.y),
+                                                       strict=True))
+        seen = page.image[round(y0):round(y0 + strip.h * photos.PX),
+                          round(x0):round(x0 + strip.w * photos.PX)]
+        assert seen.size and seen.min() > 0.95, strip
+
+
+def test_a_shadow_over_open_cells_walled_in_by_fills_is_read_from_the_papers_margin(
+        monkeypatch):
+    """A lamp's shadow over the map's left side, where 17 open cells lie walled in by
+    fills: no bare cell beside them shows the shadow, and they would all read
+    filled (three with no doubt). The paper's margin left of the sheet shows it, and
+    they are read open: the sheet reads exactly."""
+    shadowed = photos.photo(5047)
+    reading = reader.read(shadowed.jpeg)
+    assert all(right for *_mark, right in compare(shadowed, reading))
+    monkeypatch.setattr(layout, "margin_strips", lambda at: [])
+    reading = reader.read(shadowed.jpeg)
+    wrong = [(what, name) for what, name, right in compare(shadowed, reading) if not right]
+    assert len(wrong) == 18 and ("cell", "B4") in wrong
+
+
 def _jpeg(image: np.ndarray) -> bytes:
     photo = (np.clip(image, 0, 1) * 255).astype(np.uint8)[:, :, ::-1]
     return cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
@@ -505,8 +537,8 @@ def test_a_photo_the_phones_tone_curve_lightened_is_read_in_the_cameras_own_tone
 
 def test_a_lamps_glare_is_taken_off_where_the_printed_pictures_show_it(monkeypatch):
     """A lamp's reflection over the lower right of the map veils print and pencil
-    alike (60 % of the light at its middle): read as it is, three cells are read
-    wrong. The printed pictures there show lighter than the others of their
+    alike (60 % of the light at its middle): read as it is, cells are read wrong
+    (C1 and C2 among them). The printed pictures there show lighter than the others of their
     kind, so the veil is measured from them and taken off: the sheet reads
     exactly, and a note names where the glare lies (E5:I9, where it veils a third
     of the light or more); the reading is not "fine" (exit status 1). The photo
@@ -520,7 +552,8 @@ def test_a_lamps_glare_is_taken_off_where_the_printed_pictures_show_it(monkeypat
     assert plain.fine and not plain.glare and not any("glare" in n for n in plain.notes)
     monkeypatch.setattr(reader, "GLARED", 0.0)  # no glare is ever found
     reading = reader.read(glared.jpeg)
-    assert len([mark for *mark, right in compare(glared, reading) if not right]) == 3
+    wrong = [(what, name) for what, name, right in compare(glared, reading) if not right]
+    assert {("cell", "C1"), ("cell", "C2")} <= set(wrong)
 
 
 def test_the_veil_spreads_the_pictures_gains_round_them_towards_none_away():
