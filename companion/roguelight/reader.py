@@ -615,7 +615,6 @@ def _pictured(area: Area, box: Box, size: tuple[int, int], clear: float) -> np.n
 
 #: The pictures printed in the map's cells (a monster, an item).
 PICTURES = frozenset({ITEM, GHOST, BAT, BLUE, GREEN})
-
 #: How much darker than beside them an X drawn over a picture, the picture taken
 #: off, is along each half of each diagonal: more than over bare paper, as the
 #: picture taken off is another cell's, a little apart.

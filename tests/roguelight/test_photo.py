@@ -538,8 +538,8 @@ def test_a_photo_the_phones_tone_curve_lightened_is_read_in_the_cameras_own_tone
 def test_a_lamps_glare_is_taken_off_where_the_printed_pictures_show_it(monkeypatch):
     """A lamp's reflection over the lower right of the map veils print and pencil
     alike (60 % of the light at its middle): read as it is, cells are read wrong
-    (C1 and C2 among them). The printed pictures there show lighter than the others of their
-    kind, so the veil is measured from them and taken off: the sheet reads
+    (C1 and C2 among them). The printed pictures there show lighter than the others
+    of their kind, so the veil is measured from them and taken off: the sheet reads
     exactly, and a note names where the glare lies (E5:I9, where it veils a third
     of the light or more); the reading is not "fine" (exit status 1). The photo
     with no glare finds none and is read as it is."""
