@@ -95,7 +95,8 @@ def accuracy(seeds: range, style: photos.Style) -> None:
           "refused counts as not read exactly; target ≥ 95 %)")
     print(f"sheets read wrong with every wrong mark among the doubts: {warned} of "
           f"{read_photos - exact} (target: all); with the sheet itself in doubt (small in "
-          f"the photo, overexposed or smeared) too: {flagged} of {read_photos - exact}")
+          f"the photo, overexposed, smeared or under a glare) too: {flagged} of "
+          f"{read_photos - exact}")
     print(f"sheets not read with no doubt: {unsure} of {read_photos}")
     print("sheets read exactly by pixels a millimetre of the sheet in the photo: " + ", ".join(
         f"{band} {sum(seen)} of {len(seen)}" for band, seen in by_scale.items()))
