@@ -252,7 +252,8 @@ def read_command(photo: Path, map_source: str | None, out: Path | None, overlay:
     Every mark read with less than 0.75 confidence is a doubt: listed, marked
     '?' on the map and in the JSON. A sheet small in the photo (under 3.5
     pixels a millimetre), or a photo overexposed (a fifth of the map or more
-    pure white) or smeared one way (the phone moved), is never read with no doubt:
+    pure white), smeared one way (the phone moved) or under a lamp's glare (the
+    printed pictures paler over part of the map), is never read with no doubt:
     light pencil may not show at all, so the cells read open are to be looked
     over. Exit status:
     0 read with no doubt, 1 read with doubts (check them on the sheet, correct
