@@ -351,7 +351,7 @@ def _marks(sheet: Sheet, at: SheetLayout):
 #: read, the power taken as no less than ``LEAST_TONE``. Not on a photo with
 #: ``UNCLIPPED`` of the map or more at the camera's white: clipped paper shows the
 #: tint lighter too. Of 100 photos toned 0.5–0.8 (``--style toned``) 76 were read
-#: exactly and 14 wrong with no doubt before, 86 and 3 now; no plain photo of 200 is
+#: exactly and 14 wrong with no doubt before, 86 and 3 with it; no plain photo of 200 is
 #: taken back. A glare over most of the map shows the tint lighter too and is taken
 #: back as well: some glare photos read better so, some worse (docs/roguelight.md).
 TONED, LEAST_TONE, UNCLIPPED = 0.8, 0.4, 0.05
@@ -1630,14 +1630,8 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
     either side of the sheet show a shadow (over the map's left side, where its open
     cells may all be walled in by fills), not the photo's grain (:func:`_lit`)."""
     image = sheet.image
-    blank = np.zeros(image.shape, bool)
-    for strip in layout.bare_strips(at):
-        x0, y0, x1, y1 = _pixels(strip)
-        blank[y0:y1, x0:x1] = True
-    margin = np.zeros(image.shape, bool)
-    for strip in layout.margin_strips(at):
-        x0, y0, x1, y1 = _pixels(strip)
-        margin[y0:y1, x0:x1] = True
+    blank = _covering(image.shape, layout.bare_strips(at))
+    margin = _covering(image.shape, layout.margin_strips(at))
     taken = [False] * len(smooth)
     paper = _lit(sheet, blank, margin)
     enough = SHADOWED if sheet.photo_scale() >= SHARP else BARE
@@ -1653,6 +1647,15 @@ def _paper(sheet: Sheet, at: SheetLayout, smooth: list[tuple[Box, np.ndarray]]
             break
         paper = _lit(sheet, blank, margin)
     return paper, blank
+
+
+def _covering(shape: tuple[int, ...], boxes: list[Box]) -> np.ndarray:
+    """A mask of the sheet's pixels inside ``boxes``."""
+    mask = np.zeros(shape, bool)
+    for box in boxes:
+        x0, y0, x1, y1 = _pixels(box)
+        mask[y0:y1, x0:x1] = True
+    return mask
 
 
 def _lit(sheet: Sheet, blank: np.ndarray, margin: np.ndarray) -> np.ndarray:
