@@ -1019,10 +1019,31 @@ def _dashes(pencil: Pencil, at: SheetLayout, filled: frozenset[Cell]) -> tuple[d
         group = [side for side, (k, _) in seen.items() if k == kind]
         base = float(np.percentile(np.concatenate([seen[s][1][0] for s in group]), 25))
         limit = base + (DASH / 2 if kind[1] or kind[2] else DASH)
-        result.update({side: float(np.mean((seen[side][1][0] > limit)
-                                           & (seen[side][1][1] < RUNS_ON))) for side in group})
+        result.update({side: _dashed((seen[side][1][0] > limit) & (seen[side][1][1] < RUNS_ON),
+                                     kind[1], at.cell) for side in group})
         hidden.update({side: float(np.mean(seen[side][1][1] >= RUNS_ON)) for side in group})
     return result, hidden
+
+
+def _dashed(dark: np.ndarray, busy: bool, cell: float) -> float:
+    """The share of a side's places ``dark`` with a line (a dash's, if a plan's). On a
+    side against a filled cell, a line unbroken for longer than a hand's dash
+    (``LONGEST_DASH`` mm) along part of it is rather the neighbour's pencil strayed
+    along the line than dashes: it counts ``STRAYED`` of its length. A line along
+    all of the side is weighed apart (:func:`_dotted`)."""
+    share = float(np.mean(dark))
+    if not busy or share >= UNBROKEN:
+        return share
+    step = cell * (ALONG[1] - ALONG[0]) / (dark.size - 1)  # mm between two places
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], dark.astype(int), [0]])))
+    runs = edges[1::2] - edges[::2]
+    return float(sum(r * (1.0 if r * step <= LONGEST_DASH else STRAYED) for r in runs)
+                 ) / dark.size
+
+
+#: The longest dash (mm) a hand draws a plan's dotted line with, and how much of
+#: a line running on longer along part of a side against a fill counts as dashes.
+LONGEST_DASH, STRAYED = 4.5, 0.25
 
 
 def _edge_kind(board: Map, filled: frozenset[Cell], side) -> tuple[bool, bool, bool]:
@@ -1439,7 +1460,7 @@ class Pencil:
         grid = at.grid_box
         ax, ay = grid.x + x0 * at.cell, grid.y + y0 * at.cell
         bx, by = grid.x + x1 * at.cell, grid.y + y1 * at.cell
-        t = np.linspace(0.12, 0.88, 12)[:, None]
+        t = np.linspace(*ALONG, 12)[:, None]
 
         def inked(depths: np.ndarray) -> np.ndarray:
             xs = (ax + (bx - ax) * t + ix * depths[None, :] + MARGIN_MM) * PX
@@ -1458,6 +1479,8 @@ class Pencil:
         return line(np.arange(start, stop + 0.01, 1 / PX)), beyond
 
 
+#: Where along a cell edge (shares of it) its 12 places are measured, end to end.
+ALONG = (0.12, 0.88)
 #: A dash adds at least this much black (mm) across a cell edge's printed line.
 DASH = 0.06
 #: How far inside a cell's line (mm) a plan's dashes are looked for: players draw

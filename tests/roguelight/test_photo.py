@@ -1707,6 +1707,34 @@ def test_a_line_unbroken_along_a_filled_cell_counts_half_as_dashes(monkeypatch):
     assert reader._dotted(1.0, (False, False, False)) == 1.0  # between open cells
 
 
+def test_a_line_run_on_along_part_of_a_side_by_a_fill_counts_a_quarter_as_dashes():
+    """Dashes are short, with gaps: along a side against a filled cell, a line
+    unbroken for longer than a hand's dash (4.5 mm) but not the whole side is the
+    fill's pencil strayed along it, and counts a quarter of its length; dashes,
+    a line between open cells and a line along the whole side count whole."""
+    cell = layout.CELL  # the 12 places span 8.4 mm: 0.76 mm apart
+    dashes = np.array([0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0], bool)  # 2.3 and 3 mm
+    stray = np.array([0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0], bool)  # 5.3 mm
+    assert reader._dashed(dashes, True, cell) == pytest.approx(7 / 12)
+    assert reader._dashed(stray, True, cell) == pytest.approx(2 / 12)
+    assert reader._dashed(stray, False, cell) == pytest.approx(8 / 12)
+    assert reader._dashed(np.ones(12, bool), True, cell) == 1.0
+    assert reader._dashed(stray, True, 0.6 * cell) == pytest.approx(8 / 12)  # 3.2 mm
+
+
+def test_a_fills_scribble_strayed_along_open_cells_is_not_read_a_plan(monkeypatch):
+    """Seed 28: scribbles over I7:J7 and a hatch over H8 strayed along the lines of
+    I8 below and beside them, as long unbroken lines; taken for dashes, they made
+    I8:J10 a plan (in doubt), and the development track then asked for a plan A5:B6
+    besides. Read as strays, the sheet reads exactly."""
+    shot = photos.photo(28)
+    assert all(right for *_mark, right in compare(shot, reader.read(shot.jpeg)))
+    monkeypatch.setattr(reader, "STRAYED", 1.0)
+    wrong = {(what, name) for what, name, right in compare(shot, reader.read(shot.jpeg))
+             if not right}
+    assert wrong == {("plan", "I8:J10"), ("plan", "A5:B6")}
+
+
 def test_a_pocket_walled_by_fills_with_no_monster_needs_more_than_their_edges(monkeypatch):
     """Two pockets of open cells walled all round by fills, the lines along every
     side unbroken (the fills' edges as likely as dashes): I3:J4 holds no monster, so
