@@ -760,8 +760,27 @@ def _items(pencil: Pencil, at: SheetLayout, small: bool
     circled = [Mark("circled", str(m), *_decide(pencil.ringed(at.item_ring(m), 0.25, 2.25),
                                                 LOOPED, LOOPED_BAND))
                for m in marks if m not in at.board.items_circled]
+    ringed = {int(m.name) for m in circled if m.value} | set(at.board.items_circled)
+    if small:
+        spent = _darker_than_unringed(pencil, at, spent, ringed)
     return (frozenset(int(m.name) for m in circled if m.value),
             frozenset(int(m.name) for m in spent if m.value), circled + spent)
+
+
+def _darker_than_unringed(pencil: Pencil, at: SheetLayout, spent: list[Mark],
+                          ringed: set[int]) -> list[Mark]:
+    """On a sheet small in the photo a light hatch over an item box may show as no
+    more than a box a shade darker: an item circled, read unspent, whose box is
+    darker than every box of an item not circled (none of which can be spent) is
+    a doubt."""
+    shade = {int(m.name): pencil.share(_inside(at.item_box(int(m.name)), 0.3 + pencil.clear),
+                                       pencil.shade) for m in spent}
+    unringed = [shade[m] for m in shade if m not in ringed]
+    if not unringed:
+        return spent
+    return [Mark(m.what, m.name, False, min(m.confidence, LIKELIER))
+            if not m.value and int(m.name) in ringed and shade[int(m.name)] > max(unringed)
+            else m for m in spent]
 
 
 def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:

@@ -1930,6 +1930,29 @@ def test_an_item_box_darker_on_average_on_a_small_photo_is_never_read_surely_uns
     assert len(board.item_points) > 7
 
 
+def test_on_a_small_sheet_a_circled_box_darker_than_every_uncircled_one_is_a_doubt(
+        monkeypatch):
+    """Seed 151, the sheet 2.3 pixels a millimetre in the photo: item 3 is spent by
+    a light hatch that shows as a box hardly darker than the paper — as little as
+    a box left bare may be — but darker than every box of an item not circled,
+    none of which can be spent: read unspent, it is a doubt. The other circled
+    boxes, no darker than those, stay sure; with no such comparison item 3 read
+    unspent with no doubt."""
+    shot = photos.photo(151)
+
+    def spent() -> dict[str, reader.Mark]:
+        reading = reader.read(shot.jpeg)
+        assert reading.sheet.photo_scale() < 2.5
+        return {m.name: m for m in reading.marks if m.what == "spent"}
+
+    marks = spent()
+    assert shot.truth.spent == {3} and shot.truth.circled == {2, 3, 4}
+    assert not marks["3"].value and marks["3"].doubt
+    assert not any(marks[m].doubt for m in ("2", "4", "5", "6", "7"))
+    monkeypatch.setattr(reader, "_darker_than_unringed", lambda pencil, at, spent, ringed: spent)
+    assert not spent()["3"].doubt
+
+
 def test_a_cell_darkened_evenly_with_no_line_in_it_is_never_read_surely_filled():
     """A fill erased from a whole cell leaves it evenly darker (here by 0.15), short
     of a solid fill, with no line in it: as like a light fill as a smudge, it is a
