@@ -166,8 +166,9 @@ def test_a_roguelight_room_drawn_by_dragging(server, page, tmp_path) -> None:
 
 
 def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server, page) -> None:
-    """Each ringed cell confirmed by a tap leaves the list of doubts; with none left
-    ringed the message says every ringed cell is checked, and the score stands."""
+    """Each ringed cell and item mark confirmed by a tap leaves the list of doubts;
+    with none left ringed the message says every ringed one is checked, and the score
+    stands."""
     photo = Path(__file__).parents[2] / "examples" / "roguelight" / "alice-photo.jpg"
     page.goto(f"{server}/roguelight")
     page.wait_for_selector("body[data-ready=yes]")
@@ -186,6 +187,14 @@ def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server,
         doubts.first.click()
         assert page.locator(f"#doubts li.doubt[data-name={cell}]").count() == 0
     assert doubts.count() == 0
+    items = page.locator("#items button.doubt")  # item marks 3, 4 read uncircled in doubt
+    assert items.count() == 2
+    assert page.text_content("#said") == WORDS["en"]["rl_photo_doubts"]
+    for _tap in range(2):
+        items.first.click()
+    assert items.count() == 0
+    left = page.locator("#doubts li.doubt").all_text_contents()
+    assert left and all(": " + WORDS["en"]["rl_read_plan"] in line for line in left)  # plans
     assert page.text_content("#said") == WORDS["en"]["rl_photo_checked"]
     page.wait_for_function("document.getElementById('total').textContent === '20'")
 
@@ -260,6 +269,34 @@ def test_a_photo_smeared_one_way_says_so(server, page, tmp_path) -> None:
                                 lambda photo: cv2.filter2D(photo, -1, move))
     assert said in {words[key] for words in WORDS.values()
                     for key in ("rl_photo_smeared", "rl_photo_smeared_doubts")}
+
+
+def test_an_item_mark_read_with_doubt_is_ringed_and_confirmed_by_a_tap(
+        server, page, tmp_path) -> None:
+    """Seed 151's sheet, small in the photo: item 3 (circled, its box hatched too
+    faintly to read spent) is in doubt. Its button in the items row is ringed as a
+    cell in doubt is; the first tap confirms it as read — circled, unspent — and its
+    line leaves the list; the next tap changes it as ever (spent)."""
+    from tests.roguelight import photos
+
+    path = tmp_path / "faint.jpg"
+    path.write_bytes(photos.photo(151).jpeg)
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#photo", str(path))
+    page.wait_for_selector("#said:not([hidden])")
+    settled(page)
+    item = page.locator("#items button[data-item='3']")
+    line = page.locator("#doubts li.doubt[data-what=spent][data-name='3']")
+    assert "doubt" in item.get_attribute("class") and line.count() == 1
+    assert page.locator("#items button.doubt").count() == 1
+    assert page.locator("#doubts li.doubt[data-what=development][data-name='3']").count() == 0
+    item.click()
+    assert "doubt" not in item.get_attribute("class") and line.count() == 0
+    assert item.text_content().endswith("○")  # circled, unspent, as read
+    assert page.text_content("#said") != WORDS["en"]["rl_photo_checked"]  # cells left
+    item.click()
+    assert item.text_content().endswith("×")
 
 
 def test_a_photo_under_a_lamps_glare_says_so(server, page, tmp_path) -> None:

@@ -13,6 +13,8 @@ let planning = false;
 let dragFrom = null;  // a room drawn by dragging from one corner to the other
 let dragged = false;
 let doubtful = new Set();  // cells a photo was read with doubt about, until tapped
+let doubtfulItems = new Set();  // item marks read circled or spent with doubt, until tapped
+const ITEM_MARKS = ["circled", "spent"];  // the doubts about item marks, named by number
 let circled = new Set();  // item marks, 1-based
 let spent = new Set();
 const table = JSON.parse(localStorage.getItem("roguelight-table") || "[]");
@@ -46,7 +48,7 @@ export function toml() {
 }
 
 function draw() {
-  document.getElementById("accept").hidden = doubtful.size === 0;
+  document.getElementById("accept").hidden = doubtful.size === 0 && doubtfulItems.size === 0;
   grid.style.gridTemplateColumns = `repeat(${board.width}, 1fr)`;
   grid.replaceChildren();
   for (let y = 0; y < board.height; y += 1) {
@@ -153,8 +155,10 @@ function drawItems() {
     const button = element("button", { type: "button", "data-item": mark },
                            `${points}${state ? " " + state : ""}`);
     button.classList.toggle("active", state !== "");
+    button.classList.toggle("doubt", doubtfulItems.has(mark));
     button.addEventListener("click", () => {
-      if (spent.has(mark)) spent.delete(mark), circled.delete(mark);
+      if (doubtfulItems.has(mark)) confirmItem(mark);  // the first tap confirms, as a cell's
+      else if (spent.has(mark)) spent.delete(mark), circled.delete(mark);
       else if (circled.has(mark)) spent.add(mark);
       else circled.add(mark);
       drawItems();
@@ -241,6 +245,7 @@ async function resume() {
 async function load(mapName) {
   board = await call("GET", `/api/roguelight/maps/${mapName}`);
   doubtful = new Set();
+  doubtfulItems = new Set();
   document.getElementById("doubts").replaceChildren();
   document.getElementById("said").hidden = true;
   circled = new Set(board.items_circled);
@@ -286,6 +291,8 @@ async function readPhoto(file) {
   board = await call("GET", `/api/roguelight/maps/${answer.map}`);
   restore(answer.sheet);
   doubtful = new Set(answer.doubtful_cells);
+  doubtfulItems = new Set(answer.doubts.filter((d) => ITEM_MARKS.includes(d.what))
+    .map((d) => Number(d.name)));
   const untrusted = answer.overexposed ? "rl_photo_bright"
     : answer.smeared ? "rl_photo_smeared" : answer.glare ? "rl_photo_glare" : "rl_photo_small";
   const said = !answer.fine
@@ -295,7 +302,8 @@ async function readPhoto(file) {
   saying.textContent = said;
   saying.hidden = false;
   document.getElementById("doubts").replaceChildren(
-    ...answer.doubts.map((d) => element("li", { class: "doubt", "data-name": d.name },
+    ...answer.doubts.map((d) => element("li", { class: "doubt", "data-name": d.name,
+                                                "data-what": d.what },
       `${d.name}: ${words[`rl_read_${d.what}`]} ${d.read ? "✔" : "✘"}? ${d.confidence.toFixed(2)}`)),
     ...answer.notes.map((note) => element("li", { class: "hint" }, note)));
   drawItems();
@@ -304,22 +312,36 @@ async function readPhoto(file) {
 }
 
 // A ringed cell confirmed by a tap: its line leaves the list of doubts, and once no
-// cell is ringed the message says so rather than still asking to check them.
+// cell or item mark is ringed the message says so rather than still asking to check them.
 function confirmDoubt(cell) {
   doubtful.delete(cell);
+  confirmed((item) => item.dataset.what === "cell" && item.dataset.name === cell);
+}
+
+// A ringed item mark confirmed by a tap: its lines (circled, spent) leave the list.
+function confirmItem(mark) {
+  doubtfulItems.delete(mark);
+  confirmed((item) => ITEM_MARKS.includes(item.dataset.what) && item.dataset.name === `${mark}`);
+}
+
+function confirmed(line) {
   document.querySelectorAll("#doubts li.doubt").forEach((item) => {
-    if (item.dataset.name === cell) item.remove();
+    if (line(item)) item.remove();
   });
   const saying = document.getElementById("said");
-  if (doubtful.size === 0 && !saying.hidden) saying.textContent = words.rl_photo_checked;
+  if (doubtful.size === 0 && doubtfulItems.size === 0 && !saying.hidden) {
+    saying.textContent = words.rl_photo_checked;
+  }
 }
 
 // Every doubt left confirmed as read at once: the player has looked the sheet over
 // (a sheet small in the photo may leave dozens).
 document.getElementById("accept").addEventListener("click", () => {
   doubtful = new Set();
+  doubtfulItems = new Set();
   document.querySelectorAll("#doubts li.doubt").forEach((item) => item.remove());
   document.getElementById("said").hidden = true;
+  drawItems();
   draw();
 });
 
