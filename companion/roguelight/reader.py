@@ -773,8 +773,8 @@ def _darker_than_unringed(pencil: Pencil, at: SheetLayout, spent: list[Mark],
     more than a box a shade darker: an item circled, read unspent, whose box is
     darker than every box of an item not circled (none of which can be spent) is
     a doubt."""
-    shade = {int(m.name): pencil.share(_inside(at.item_box(int(m.name)), 0.3 + pencil.clear),
-                                       pencil.shade) for m in spent}
+    shade = {int(m.name): pencil.share(_in_box(pencil, at.item_box(int(m.name))), pencil.shade)
+             for m in spent}
     unringed = [shade[m] for m in shade if m not in ringed]
     if not unringed:
         return spent
@@ -791,7 +791,7 @@ def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:
     paper by ``SHADED`` on average is filled, as a doubt; and so is a box hatched by
     a light hand, its faint lines (``Pencil.faint_lines``, as a cell's) over
     ``FAINT`` of the second emptiest quarter."""
-    inside = _inside(box, 0.3 + pencil.clear)
+    inside = _in_box(pencil, box)
     x0, y0, x1, y1 = _pixels(inside)
     inked = pencil.inked[y0:y1, x0:x1]
     everywhere = np.ones(inked.shape, bool)
@@ -802,6 +802,11 @@ def _spent(pencil: Pencil, box: Box, small: bool) -> tuple[bool, float]:
     if not value and faint[1] >= FAINT:
         return True, LIKELIER
     return value, confidence
+
+
+def _in_box(pencil: Pencil, box: Box) -> Box:
+    """Where an item box is read: inside its printed line, clear of it."""
+    return _inside(box, 0.3 + pencil.clear)
 
 
 #: How much darker than the paper (0-1, on average) an item box on a sheet small in
