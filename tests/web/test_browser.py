@@ -192,7 +192,7 @@ def test_a_roguelight_sheet_scored_from_a_photo_and_its_doubts_confirmed(server,
     assert page.text_content("#said") == WORDS["en"]["rl_photo_doubts"]
     for _tap in range(2):
         items.first.click()
-    assert items.count() == 0
+    assert items.count() == 0 and page.is_hidden("#accept")  # nothing ringed is left
     left = page.locator("#doubts li.doubt").all_text_contents()
     assert left and all(": " + WORDS["en"]["rl_read_plan"] in line for line in left)  # plans
     assert page.text_content("#said") == WORDS["en"]["rl_photo_checked"]

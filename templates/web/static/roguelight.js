@@ -47,8 +47,13 @@ export function toml() {
     `spent = [${[...spent].sort((a, b) => a - b).join(", ")}]\n`;
 }
 
-function draw() {
+// "Confirm every doubt as read" is offered while a cell or an item mark is ringed.
+function offerAccept() {
   document.getElementById("accept").hidden = doubtful.size === 0 && doubtfulItems.size === 0;
+}
+
+function draw() {
+  offerAccept();
   grid.style.gridTemplateColumns = `repeat(${board.width}, 1fr)`;
   grid.replaceChildren();
   for (let y = 0; y < board.height; y += 1) {
@@ -148,6 +153,7 @@ async function score() {
 }
 
 function drawItems() {
+  offerAccept();
   const row = document.getElementById("items");
   row.replaceChildren(...board.item_points.map((points, index) => {
     const mark = index + 1;
