@@ -299,6 +299,31 @@ def test_an_item_mark_read_with_doubt_is_ringed_and_confirmed_by_a_tap(
     assert item.text_content().endswith("×")
 
 
+def test_a_sheet_alone_through_a_room_with_no_battle_is_intercepted_to_its_title(
+        server, page, tmp_path) -> None:
+    """Seed 151's sheet, read from its photo, alone at the table: its route runs
+    through room A, which does not score (a plan's line runs inside it), so there is
+    no battle there. The interception says so in words, and ends with the sheet's
+    solo title and points — no page error, no raw data."""
+    from tests.roguelight import photos
+
+    path = tmp_path / "sheet.jpg"
+    path.write_bytes(photos.photo(151).jpeg)
+    page.goto(f"{server}/roguelight")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.set_input_files("#photo", str(path))
+    page.wait_for_selector("#said:not([hidden])")
+    settled(page)
+    page.click("#add")
+    page.click("#intercept")
+    page.wait_for_selector("#winners")
+    words = WORDS["en"]
+    lines = page.locator("#result li").all_text_contents()
+    assert f"A {words['rl_visit_unscored']}" in lines[0]
+    assert lines[-1].startswith(f"{words['rl_solo_title']}: ")
+    assert lines[-1].endswith(f" {words['rl_points']})") and "{" not in lines[-1]
+
+
 def test_a_photo_under_a_lamps_glare_says_so(server, page, tmp_path) -> None:
     """A lamp's reflection over part of the sheet: the page says a glare pales part
     of it and to take the photo out of the lamp's reflection, not that the sheet is

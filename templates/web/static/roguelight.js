@@ -201,7 +201,10 @@ async function intercept() {
       `${words.total}: ${Object.entries(answer.result.totals).map(([n, t]) => `${n} ${t}`).join(", ")}` +
       ` · ${words.winner}: ${answer.result.winners.join(", ")}`));
   } else if (answer.solo) {
-    lines.push(element("li", { id: "winners" }, `${words.total}: ${JSON.stringify(answer.solo)}`));
+    const solo = answer.solo;  // one sheet alone: its title by its total (expected, with no dice)
+    lines.push(element("li", { id: "winners" },
+      `${words.rl_solo_title}: ${solo.title} (${solo.expected ? `${words.rl_expected} ` : ""}` +
+      `${solo.total} ${words.rl_points})`));
   }
   document.getElementById("result").replaceChildren(...lines);
 }
@@ -210,6 +213,7 @@ async function intercept() {
 // points it expects (exact value on request).
 function descent(d) {
   const battles = d.visits.map((v) => {
+    if (!v.battle) return `${v.room} ${v.scoring ? words.rl_visit_empty : words.rl_visit_unscored}`;
     const rolled = v.battle.rolled
       ? ` ${words.white} ${v.battle.rolled.white} ${words.black} ${v.battle.rolled.black}` +
         ` ${v.battle.rolled.scored ? "✔" : "✘"}` : "";
